@@ -1,0 +1,4 @@
+export * from "./wire";
+export * from "./resources";
+export * from "./requests";
+export * from "./responses";
