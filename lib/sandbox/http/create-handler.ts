@@ -1,0 +1,71 @@
+// The sandbox's HTTP shell: a Web-standard `(Request) => Promise<Response>` that routes, answers
+// 404/405, authenticates, rate-limits and turns every outcome, even a crash, into a JSON answer.
+import { createAuthenticate } from "../auth/authenticate";
+import { createTokens } from "../auth/tokens";
+import type { CatalogIndex } from "../catalog-index";
+import type { Fixture } from "../fixture/schema";
+import type { OrderEngine } from "../orders/order-engine";
+import type { Clock } from "../runtime";
+import { errorResult, type ApiResult } from "./error-result";
+import { toResponse } from "./json-response";
+import { createRateLimiter } from "./rate-limiter";
+import { buildRoutes } from "./routes";
+
+export interface SandboxHandlerOptions {
+  fixture: Fixture;
+  catalog: CatalogIndex;
+  engine: OrderEngine;
+  clock: Clock;
+  jwtSecret: Uint8Array;
+  /** Prefix the sandbox is mounted under, e.g. "/sandbox"; "" when it owns the whole origin. */
+  basePath?: string;
+  /** Told about every unexpected exception; the partner only ever sees a plain 500. */
+  onError?: (error: unknown) => void;
+}
+
+export type SandboxHandler = (request: Request) => Promise<Response>;
+
+export function createSandboxHandler(options: SandboxHandlerOptions): SandboxHandler {
+  const { fixture, catalog, engine, clock } = options;
+  const basePath = (options.basePath ?? "").replace(/\/+$/, "");
+  const onError = options.onError ?? ((error: unknown) => console.error("sandbox: unexpected error", error));
+  const tokens = createTokens({ secret: options.jwtSecret, clock });
+  const authenticate = createAuthenticate(fixture, tokens);
+  const limiter = createRateLimiter(clock);
+  const routes = buildRoutes({ fixture, catalog, engine, tokens });
+
+  async function dispatch(request: Request): Promise<ApiResult> {
+    const path = endpointPath(new URL(request.url).pathname, basePath);
+    const route = path === null ? undefined : routes.get(path);
+    if (!route) return errorResult(404, "unknown endpoint");
+    if (request.method !== route.method) {
+      return errorResult(405, `method ${request.method} is not allowed here; use ${route.method}`, { Allow: route.method });
+    }
+    if (route.public) return route.run(request);
+
+    const partner = await authenticate(request);
+    if (!partner.ok) return partner.error;
+    const limited = limiter.take(partner.value);
+    if (limited) return limited;
+    return route.run(request, partner.value);
+  }
+
+  return async (request) => {
+    try {
+      return toResponse(await dispatch(request));
+    } catch (error) {
+      // A failing error reporter must not turn the 500 into a crash either.
+      try {
+        onError(error);
+      } catch {}
+      return toResponse(errorResult(500, "internal error"));
+    }
+  };
+}
+
+/** The path below `basePath`, or null when the request is not for the sandbox at all. */
+function endpointPath(pathname: string, basePath: string): string | null {
+  if (!basePath) return pathname;
+  if (!pathname.startsWith(`${basePath}/`)) return null;
+  return pathname.slice(basePath.length);
+}
