@@ -8,6 +8,28 @@ const flag = z
 
 const optionalText = z.string().trim().min(1).optional();
 
+const decimalText = (example: string) =>
+  z.string().trim().regex(/^\d+(\.\d{1,8})?$/, { error: `expected a plain decimal such as ${example}` });
+
+/** `EUR:1.08,GBP:1.27` → { EUR: "1.08", GBP: "1.27" }: store-currency units per unit of each. */
+const exchangeRates = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    const rates: Record<string, string> = {};
+    for (const pair of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+      const match = /^([A-Z]{3})\s*[:=]\s*(\d+(?:\.\d{1,8})?)$/.exec(pair);
+      if (!match?.[1] || !match[2]) {
+        ctx.addIssue({ code: "custom", message: `"${pair}" is not CUR:rate (e.g. EUR:1.08)` });
+        return z.NEVER;
+      }
+      rates[match[1]] = match[2];
+    }
+    return rates;
+  });
+
+const restUrl = z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" });
+
 export const envSchema = z.object({
   /** Base URL of the Partner API; unset means the embedded sandbox mounted at /sandbox. */
   PARTNER_API_URL: z.url({ error: "expected an absolute http(s) URL" }).optional(),
@@ -20,6 +42,26 @@ export const envSchema = z.object({
   /** Fixture for the sandbox (fixture-format.md); unset means the bundled default. */
   SANDBOX_FIXTURE: optionalText,
   PORT: z.coerce.number({ error: "expected a port number" }).int().min(1).max(65535).default(3000),
+  /** Upstash REST endpoint, as the serverless host's KV integration names it (lib/kv). */
+  KV_REST_API_URL: restUrl.optional(),
+  KV_REST_API_TOKEN: optionalText,
+  /** The same endpoint under Upstash's own names; used when the KV_* pair is unset. */
+  UPSTASH_REDIS_REST_URL: restUrl.optional(),
+  UPSTASH_REDIS_REST_TOKEN: optionalText,
+  /** Redis over TCP, e.g. redis://localhost:6379 or rediss://user:pass@host:6380/0. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "expected a redis:// or rediss:// URL" }).optional(),
+  /** Folder of the embedded store, used when no Redis is configured. */
+  KV_DATA_DIR: z.string().trim().min(1).default("./data/kv"),
+  /** Prepended to every key, so several shops (or test runs) can share one Redis. */
+  KV_PREFIX: z.string().regex(/^[\w:.-]+$/, { error: "expected letters, digits, _ : . or -" }).optional(),
+  /** How long a cached copy of the upstream catalogue counts as fresh (lib/catalog). */
+  CATALOG_TTL_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(86_400).default(300),
+  /** ISO 4217 code of the currency buyers pay in. */
+  STORE_CURRENCY: z.string().trim().regex(/^[A-Z]{3}$/, { error: "expected a 3-letter currency code such as USD" }).default("USD"),
+  /** Rates from upstream currencies to the store currency; the store currency itself is 1. */
+  EXCHANGE_RATES: exchangeRates.default({}),
+  /** Default markup over upstream cost, in percent. */
+  PRICE_MARKUP_PERCENT: decimalText("8 or 7.5").default("10"),
 });
 
 export type Env = z.infer<typeof envSchema>;

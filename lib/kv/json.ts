@@ -1,0 +1,24 @@
+// JSON values on top of the string interface. The store keeps the exact JSON text; reading
+// parses it with a schema, so data written by an older release is checked, not trusted.
+import type { z } from "zod";
+import type { Kv, TtlOptions } from "./kv";
+import { KvError } from "./kv-error";
+
+export async function setJson(kv: Kv, key: string, value: unknown, options?: TtlOptions): Promise<void> {
+  await kv.set(key, JSON.stringify(value), options);
+}
+
+/** The value at `key` parsed with `schema`, or null when the key is missing or expired. */
+export async function getJson<T>(kv: Kv, key: string, schema: z.ZodType<T>): Promise<T | null> {
+  const text = await kv.get(key);
+  if (text === null) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new KvError("invalid_value", `Value at "${key}" is not JSON`, { cause: error });
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new KvError("invalid_value", `Value at "${key}" does not match its schema`, { cause: parsed.error });
+  return parsed.data;
+}

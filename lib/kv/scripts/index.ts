@@ -1,0 +1,11 @@
+// Every atomic script, in one list: the contract tests run each of them on every driver.
+import { compareAndSet } from "./compare-and-set";
+import { deleteIndexed } from "./delete-indexed";
+import { incrWithTtl } from "./incr-with-ttl";
+import { putIndexed } from "./put-indexed";
+import { releaseLock } from "./release-lock";
+import { setIfAbsentOrGet } from "./set-if-absent-or-get";
+
+export { compareAndSet, deleteIndexed, incrWithTtl, putIndexed, releaseLock, setIfAbsentOrGet };
+
+export const KV_SCRIPTS = [compareAndSet, deleteIndexed, incrWithTtl, putIndexed, releaseLock, setIfAbsentOrGet] as const;

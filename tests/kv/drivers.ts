@@ -1,0 +1,64 @@
+// The three drivers under test, each opened on a fresh store or a run-unique Redis prefix.
+// Redis comes from tests/support/redis-server.ts; the Upstash driver talks HTTP to the shim in
+// tests/support/upstash-rest-shim.ts, which forwards to that same Redis.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createEmbeddedKv } from "@/lib/kv/embedded/embedded-kv";
+import type { Kv } from "@/lib/kv/kv";
+import { createIoredisKv } from "@/lib/kv/redis/ioredis-kv";
+import { createUpstashKv } from "@/lib/kv/redis/upstash-kv";
+import { startTestRedis } from "../support/redis-server";
+import { startUpstashShim, type UpstashShim } from "../support/upstash-rest-shim";
+
+export interface DriverUnderTest {
+  name: "embedded" | "redis" | "upstash";
+  /** Why this driver cannot run here; undefined when it can. */
+  skipReason?: string;
+  /** A Kv over the same data for every call with the same prefix. */
+  open(prefix: string): Kv;
+}
+
+export interface Drivers {
+  drivers: DriverUnderTest[];
+  redisUrl?: string;
+  shim?: UpstashShim;
+  stop(): Promise<void>;
+}
+
+export async function startDrivers(): Promise<Drivers> {
+  const dir = await mkdtemp(join(tmpdir(), "kv-contract-"));
+  const started = await startTestRedis();
+  if (!started.ok) console.warn(`[kv tests] Redis and Upstash suites skipped: ${started.reason}`);
+  const redis = started.ok ? started.redis : undefined;
+  const shim = redis ? await startUpstashShim(redis.url) : undefined;
+  const unavailable = (open: (prefix: string) => Kv | undefined) => (prefix: string) => {
+    const kv = open(prefix);
+    if (!kv) throw new Error("driver is skipped");
+    return kv;
+  };
+  return {
+    drivers: [
+      { name: "embedded", open: (prefix) => createEmbeddedKv({ dir, prefix }) },
+      {
+        name: "redis",
+        skipReason: started.ok ? undefined : started.reason,
+        open: unavailable((prefix) => redis && createIoredisKv({ url: redis.url, prefix: redis.prefix + prefix })),
+      },
+      {
+        name: "upstash",
+        skipReason: started.ok ? undefined : started.reason,
+        open: unavailable(
+          (prefix) => redis && shim && createUpstashKv({ url: shim.url, token: shim.token, prefix: redis.prefix + prefix }),
+        ),
+      },
+    ],
+    redisUrl: redis?.url,
+    shim,
+    async stop() {
+      await shim?.close();
+      await redis?.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
