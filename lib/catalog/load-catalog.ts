@@ -1,0 +1,98 @@
+// Builds what the catalogue and product pages show from the cached upstream reads. Pure of
+// Next.js: the page-facing wrappers (get-catalog.ts, get-product-detail.ts) add Next's cache.
+import { retailPrice, type PricingPolicy, type RetailPrice } from "./pricing";
+import { toProduct } from "./map-service";
+import { toDenomination } from "./map-voucher";
+import type { CatalogSnapshot, Product, ProductDetail, UnavailableReason } from "./types";
+import { cachedGamesList, cachedVouchers, type UpstreamCacheDeps, type VoucherList } from "./upstream-cache";
+import type { Cached } from "./stale-while-revalidate";
+
+export interface CatalogDeps extends UpstreamCacheDeps {
+  policy: PricingPolicy;
+}
+
+/** Upstream reads at once while building the catalogue (each is one call at most per TTL). */
+const PARALLEL_READS = 6;
+
+export async function loadCatalog(deps: CatalogDeps): Promise<CatalogSnapshot> {
+  const games = await cachedGamesList(deps);
+  if ("failure" in games) return { products: [], fromPrices: {}, fetchedAt: deps.clock.now(), stale: true };
+
+  const products = games.value.map(toProduct);
+  const fromPrices: Record<number, RetailPrice> = {};
+  let stale = games.stale;
+  await eachLimited(products, PARALLEL_READS, async (product, index) => {
+    if (!product.available) return;
+    if (product.type === "balance") {
+      if (!isPriceable(product, deps.policy)) products[index] = markUnavailable(product, "not_priced");
+      return;
+    }
+    const vouchers = await cachedVouchers(deps, product.id);
+    const outcome = denominationsOf(vouchers, deps.policy);
+    stale ||= outcome.stale;
+    if (outcome.unavailableReason) products[index] = markUnavailable(product, outcome.unavailableReason);
+    const cheapest = lowestPrice(outcome.denominations);
+    if (cheapest) fromPrices[product.id] = cheapest;
+  });
+  return { products, fromPrices, fetchedAt: games.fetchedAt, stale };
+}
+
+export async function loadProductDetail(deps: CatalogDeps, id: number): Promise<ProductDetail | null> {
+  const games = await cachedGamesList(deps);
+  if ("failure" in games) return null;
+  const service = games.value.find((s) => s.id === id);
+  if (!service) return null;
+
+  let product = toProduct(service);
+  if (product.type === "balance") {
+    if (product.available && !isPriceable(product, deps.policy)) product = markUnavailable(product, "not_priced");
+    return { product, denominations: [], fetchedAt: games.fetchedAt, stale: games.stale };
+  }
+  const outcome = denominationsOf(await cachedVouchers(deps, id), deps.policy);
+  if (outcome.unavailableReason && product.available) product = markUnavailable(product, outcome.unavailableReason);
+  return {
+    product,
+    denominations: outcome.denominations,
+    fetchedAt: games.fetchedAt,
+    stale: games.stale || outcome.stale,
+  };
+}
+
+function denominationsOf(list: Cached<VoucherList> | { failure: string }, policy: PricingPolicy) {
+  if ("failure" in list) {
+    return { denominations: [], stale: true, unavailableReason: "temporarily_unavailable" as UnavailableReason };
+  }
+  if (list.value.kind === "none") return { denominations: [], stale: list.stale, unavailableReason: "no_denominations" as UnavailableReason };
+  const denominations = list.value.vouchers.map((v) => toDenomination(v, policy));
+  const sellable = denominations.some((d) => d.available);
+  const reason: UnavailableReason | null = sellable ? null : (denominations.find((d) => d.unavailableReason)?.unavailableReason ?? "no_denominations");
+  return { denominations, stale: list.stale, unavailableReason: reason };
+}
+
+/** A balance top-up is typed in the service's currency: it needs a rate to the store's. */
+function isPriceable(product: Product, policy: PricingPolicy): boolean {
+  return retailPrice(0, product.currency, policy).ok;
+}
+
+function markUnavailable(product: Product, reason: UnavailableReason): Product {
+  return { ...product, available: false, unavailableReason: reason };
+}
+
+function lowestPrice(denominations: { available: boolean; price: RetailPrice | null }[]): RetailPrice | null {
+  let lowest: RetailPrice | null = null;
+  for (const d of denominations) {
+    if (d.available && d.price && (!lowest || d.price.minor < lowest.minor)) lowest = d.price;
+  }
+  return lowest;
+}
+
+async function eachLimited<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await task(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,29 @@
+// Spec 2.3 (a service of /api/gameslist) → the storefront's Product.
+import type { Service } from "@/lib/partner/schemas";
+import { slugify } from "./slug";
+import type { Product } from "./types";
+
+export function toProduct(service: Service): Product {
+  return {
+    id: service.id,
+    slug: slugify(service.game_name),
+    name: service.game_name,
+    // brand is null for services the upstream has not normalised yet; the name stands in.
+    brand: service.brand ?? service.game_name,
+    country: service.country,
+    region: service.region,
+    platform: service.platform,
+    description: service.description,
+    type: service.type,
+    currency: service.currency,
+    discountPercent: service.discount_percent,
+    minAmountMinor: null,
+    maxAmountMinor: null,
+    deliveryTargetMinutes: service.delivery_time_target_minutes,
+    deliveryMaxMinutes: service.delivery_time_max_minutes,
+    playerCheck: service.account_check,
+    reservable: service.request,
+    available: service.avalible,
+    unavailableReason: service.avalible ? null : "out_of_stock",
+  };
+}

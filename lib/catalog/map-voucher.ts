@@ -1,0 +1,43 @@
+// Spec 2.4 (a denomination of /api/voucher_available) → the storefront's Denomination, priced.
+import type { AccountField, Voucher } from "@/lib/partner/schemas";
+import { toMinor } from "@/lib/money/minor-units";
+import { retailPrice, type PricingPolicy } from "./pricing";
+import type { AccountForm, Denomination } from "./types";
+
+export function toDenomination(voucher: Voucher, policy: PricingPolicy): Denomination {
+  const price = retailPrice(toMinor(voucher.amount), voucher.currency, policy);
+  const unavailableReason = !voucher.avalible ? "out_of_stock" : price.ok ? null : "not_priced";
+  return {
+    voucherId: voucher.voucher_id,
+    name: voucher.voucher_name,
+    gameCoins: voucher.game_coins,
+    price: price.ok ? price.value : null,
+    deliveryMethod: voucher.delivery_method,
+    available: unavailableReason === null,
+    unavailableReason,
+    account: voucher.account_need ? accountFormOf(voucher) : null,
+    playerCheck: voucher.account_check,
+  };
+}
+
+/**
+ * Several values come with account_fields and a separator (spec 2.4 rule 2); a single value
+ * only names its identifier in account_format (rule 3), so one field is made from that name.
+ */
+export function accountFormOf(voucher: Voucher): AccountForm {
+  const format = voucher.account_format ?? "account";
+  if (voucher.account_fields?.length && voucher.account_separator) {
+    return {
+      format,
+      separator: voucher.account_separator,
+      fields: [...voucher.account_fields].sort((a, b) => a.position - b.position),
+    };
+  }
+  const name = format.replace(/^<|>$/g, "") || "account";
+  return { format, separator: null, fields: [singleField(name)] };
+}
+
+function singleField(name: string): AccountField {
+  const label = name.replace(/[_-]+/g, " ").replace(/\bid\b/gi, "ID").replace(/^\w/, (c) => c.toUpperCase());
+  return { name, type: "input", label, prefix: "", label_zh: "", position: 1, multiline: false, placeholder: "" };
+}

@@ -1,0 +1,32 @@
+// The storefront's one Partner API client and the catalogue's dependencies, per process. The
+// token lives in KV so that every instance shares it (lib/partner/kv-token-store.ts).
+import { env } from "@/lib/config/env";
+import { getKv } from "@/lib/kv/get-kv";
+import type { PartnerClient } from "@/lib/partner/client";
+import { createKvTokenStore } from "@/lib/partner/kv-token-store";
+import { createStorefrontClient, resolveUpstream } from "@/lib/partner/storefront-client";
+import { systemClock } from "@/lib/sandbox/runtime";
+import type { CatalogDeps } from "./load-catalog";
+import { getPricingPolicy } from "./pricing-policy";
+
+const holder = globalThis as typeof globalThis & { __storefrontClient?: Promise<PartnerClient> };
+
+export function storefrontClient(): Promise<PartnerClient> {
+  holder.__storefrontClient ??= (async () => {
+    const target = await resolveUpstream();
+    // Keyed by upstream and login: a token of one service is worthless to another.
+    const key = `partner:token:${target.login}@${target.baseUrl}`;
+    return createStorefrontClient(createKvTokenStore({ kv: getKv(), key, clock: systemClock }));
+  })();
+  return holder.__storefrontClient;
+}
+
+export async function catalogDeps(): Promise<CatalogDeps> {
+  return {
+    client: await storefrontClient(),
+    kv: getKv(),
+    clock: systemClock,
+    ttlMs: env().CATALOG_TTL_SECONDS * 1000,
+    policy: await getPricingPolicy(),
+  };
+}

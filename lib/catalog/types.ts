@@ -1,0 +1,89 @@
+// The storefront's own shapes for the catalogue. Upstream shapes (spec 2.3, 2.4) are mapped to
+// these at the boundary (lib/catalog/map-*.ts), so pages never read `avalible` or raw amounts.
+import type { AccountField, DeliveryMethod, ServiceType } from "@/lib/partner/schemas";
+import type { RetailPrice } from "./pricing";
+
+/** Why a product or denomination cannot be bought right now, in words a buyer understands. */
+export type UnavailableReason =
+  | "out_of_stock" // upstream marks it not available
+  | "temporarily_unavailable" // upstream answered 103/503; the last good copy is shown
+  | "no_denominations" // 102: nothing to sell at the moment
+  | "not_priced"; // no exchange rate configured for its currency
+
+export interface Product {
+  /** The upstream service id; also the product's URL segment. */
+  id: number;
+  slug: string;
+  name: string;
+  brand: string;
+  country: string | null;
+  region: string | null;
+  platform: string | null;
+  description: string | null;
+  type: ServiceType;
+  /** Settlement currency of the service; a balance top-up's amount is typed in it. */
+  currency: string;
+  /** Our discount off a balance top-up's amount (spec 2.3 discount_percent). */
+  discountPercent: number | null;
+  /**
+   * Bounds of a balance top-up's amount, minor units. The Partner API does not publish them
+   * (it answers 400 to an amount out of range), so they are null until the owner sets them.
+   */
+  minAmountMinor: number | null;
+  maxAmountMinor: number | null;
+  deliveryTargetMinutes: number;
+  deliveryMaxMinutes: number;
+  /** Upstream supports /api/account_check for this service. */
+  playerCheck: boolean;
+  /** Upstream can reserve a voucher before we take payment. */
+  reservable: boolean;
+  available: boolean;
+  unavailableReason: UnavailableReason | null;
+}
+
+export interface AccountForm {
+  /** account_format as upstream gives it, e.g. `<player_id>|<zone_id>`. */
+  format: string;
+  /** Joins several values into the one `account` string; null for a single value. */
+  separator: string | null;
+  /** Ordered by position; a single synthesized field for single-value accounts. */
+  fields: AccountField[];
+}
+
+export interface Denomination {
+  voucherId: number;
+  name: string;
+  gameCoins: number;
+  price: RetailPrice | null;
+  deliveryMethod: DeliveryMethod;
+  available: boolean;
+  unavailableReason: UnavailableReason | null;
+  /** Present when the buyer must give an account (direct top-ups and some codes). */
+  account: AccountForm | null;
+  playerCheck: boolean;
+}
+
+export interface CatalogSnapshot {
+  products: Product[];
+  /** Lowest retail price per product id, for "from …" on cards. */
+  fromPrices: Record<number, RetailPrice>;
+  /** Milliseconds since epoch of the upstream answer this copy came from. */
+  fetchedAt: number;
+  /** True when upstream could not be reached and this is the last good copy. */
+  stale: boolean;
+}
+
+export interface ProductDetail {
+  product: Product;
+  denominations: Denomination[];
+  fetchedAt: number;
+  stale: boolean;
+}
+
+/** What the player check tells a buyer; `unavailable` still lets them continue. */
+export type PlayerCheckOutcome =
+  | { status: "found"; playerName: string; region: string | null }
+  | { status: "not_found"; message: string }
+  | { status: "wrong_region"; message: string; recommended: { id: number; name: string; slug: string } | null }
+  | { status: "unavailable"; message: string }
+  | { status: "invalid"; message: string };
