@@ -1,7 +1,7 @@
 // Section 4: request bodies and parameters. Strict objects: an unknown field is far more often
 // a typo (`voucherid`) than an intent, so the sandbox answers 400 naming it.
 import { z } from "zod";
-import { extOrderId, wireFlag, wireInt, wireNumber, wireString } from "./wire";
+import { extOrderId, wireFlag, wireId, wireNumber, wireString } from "./wire";
 
 /** 4.1 POST /api/auth/login */
 export const loginRequestSchema = z.strictObject({
@@ -11,7 +11,7 @@ export const loginRequestSchema = z.strictObject({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** 4.4 GET /api/voucher_available */
-export const voucherAvailableQuerySchema = z.strictObject({ game_id: wireInt });
+export const voucherAvailableQuerySchema = z.strictObject({ game_id: wireId });
 export type VoucherAvailableQuery = z.input<typeof voucherAvailableQuerySchema>;
 
 /** 4.5 common optional parameters. */
@@ -22,7 +22,7 @@ const payCommon = {
 
 /** 4.5 POST /api/pay for a `balance` service. */
 export const balancePayRequestSchema = z.strictObject({
-  game_id: wireInt,
+  game_id: wireId,
   account: wireString,
   amount: wireNumber,
   ...payCommon,
@@ -31,7 +31,7 @@ export type BalancePayRequest = z.infer<typeof balancePayRequestSchema>;
 
 /** 4.5 POST /api/pay for a `voucher` service. */
 export const voucherPayRequestSchema = z.strictObject({
-  voucher_id: wireInt,
+  voucher_id: wireId,
   account: wireString.optional(),
   activation: wireFlag.optional(),
   request: wireFlag.optional(),
@@ -89,8 +89,8 @@ export type ReviseRequest = { date_from: string; date_to: string; payments: z.in
 
 /** 4.9 GET /api/account_check (`gameid` is an accepted alias of `game_id`). */
 export const accountCheckQuerySchema = z.strictObject({
-  game_id: wireInt.optional(),
-  gameid: wireInt.optional(),
+  game_id: wireId.optional(),
+  gameid: wireId.optional(),
   account: wireString.min(1, { error: "account is required" }),
   test: wireFlag.optional(),
 });

@@ -15,6 +15,16 @@ export const wireInt = z.preprocess(
   z.number({ error: "expected an integer" }).int({ error: "expected an integer" }).safe({ error: "integer out of range" }),
 );
 
+/** A catalogue id (game_id, voucher_id): a positive integer; "-432" is malformed, not unknown. */
+export const wireId = z.preprocess(
+  fromText(INTEGER_TEXT),
+  z
+    .number({ error: "expected a positive integer" })
+    .int({ error: "expected a positive integer" })
+    .positive({ error: "expected a positive integer" })
+    .safe({ error: "integer out of range" }),
+);
+
 /** A finite number given as a JSON number or as a plain decimal string. */
 export const wireNumber = z.preprocess(
   fromText(DECIMAL_TEXT),

@@ -72,7 +72,7 @@ describe("GET /api/account_check errors", () => {
     ["account=x", 400, [["success", false], ["account", "x"], ["error", 400], ["error_text", "game_id is required"]]],
     ["game_id=432", 400, [["success", false], ["game_name", "Stellar Quest Global"], ["game_id", 432], ["error", 400], ["error_text", "account is required"]]],
     ["game_id=432&account=", 400, [["success", false], ["game_name", "Stellar Quest Global"], ["game_id", 432], ["error", 400], ["error_text", "account is required"]]],
-    ["game_id=abc&account=x", 400, [["success", false], ["account", "x"], ["error", 400], ["error_text", "game_id: expected an integer"]]],
+    ["game_id=abc&account=x", 400, [["success", false], ["account", "x"], ["error", 400], ["error_text", "game_id: expected a positive integer"]]],
     ["game_id=432&account=x&test=2", 400, [["success", false], ["game_name", "Stellar Quest Global"], ["game_id", 432], ["account", "x"], ["error", 400], ["error_text", "test: expected 0 or 1"]]],
     ["game_id=432&account=x&zone=1", 400, [["success", false], ["game_name", "Stellar Quest Global"], ["game_id", 432], ["account", "x"], ["error", 400], ["error_text", "unknown field zone"]]],
     ["game_id=432&gameid=431&account=x", 400, [["success", false], ["game_name", "Stellar Quest Global"], ["game_id", 432], ["account", "x"], ["error", 400], ["error_text", "game_id and gameid must be equal when both are given"]]],

@@ -33,8 +33,8 @@ describe("POST /api/pay", () => {
   it.each([
     [{ voucher_id: 1001, game_id: 432 }, "unknown field game_id"],
     [{ voucher_id: 1001, voucherid: 1 }, "unknown field voucherid"],
-    [{ voucher_id: "10.5" }, "voucher_id: expected an integer"],
-    [{ voucher_id: true }, "voucher_id: expected an integer"],
+    [{ voucher_id: "10.5" }, "voucher_id: expected a positive integer"],
+    [{ voucher_id: true }, "voucher_id: expected a positive integer"],
     [{ voucher_id: 1001, account: 77778888 }, "account: expected a string"],
     [{ voucher_id: 1001, activation: 2 }, "activation: expected 0 or 1"],
     [{ voucher_id: 1001, ext_order_id: "a-1" }, "ext_order_id must contain only ASCII letters and digits"],

@@ -25,11 +25,11 @@ describe("GET parameters through the handler", () => {
     expect((await h.call("GET", "/api/voucher_available?game_id=432", { token })).status).toBe(200);
     expect(await read(await h.call("GET", "/api/voucher_available?game_id=4.5", { token }))).toEqual({
       status: 400,
-      body: { success: false, error: 400, error_text: "game_id: expected an integer" },
+      body: { success: false, error: 400, error_text: "game_id: expected a positive integer" },
     });
     expect(await read(await h.call("GET", "/api/voucher_available?game_id=+432", { token }))).toEqual({
       status: 400,
-      body: { success: false, error: 400, error_text: "game_id: expected an integer" },
+      body: { success: false, error: 400, error_text: "game_id: expected a positive integer" },
     });
     expect(await read(await h.call("GET", "/api/voucher_available", { token }))).toEqual({
       status: 400,

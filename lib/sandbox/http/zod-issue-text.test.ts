@@ -11,7 +11,7 @@ function textOf(schema: z.ZodType, input: unknown): string {
 
 describe("describeZodError", () => {
   it("names a wrongly typed field", () => {
-    expect(textOf(balancePayRequestSchema, { game_id: "4x", account: "a", amount: 1 })).toBe("game_id: expected an integer");
+    expect(textOf(balancePayRequestSchema, { game_id: "4x", account: "a", amount: 1 })).toBe("game_id: expected a positive integer");
     expect(textOf(balancePayRequestSchema, { game_id: 1, account: 5, amount: 1 })).toBe("account: expected a string");
     expect(textOf(balancePayRequestSchema, { game_id: 1, account: "a", amount: "1e3" })).toBe("amount: expected a number");
     expect(textOf(balancePayRequestSchema, { game_id: 1, account: "a", amount: [1] })).toBe("amount: expected a number");
@@ -34,6 +34,6 @@ describe("describeZodError", () => {
   });
 
   it("joins several problems", () => {
-    expect(textOf(balancePayRequestSchema, { game_id: "x", amount: 1 })).toBe("game_id: expected an integer; account is required");
+    expect(textOf(balancePayRequestSchema, { game_id: "x", amount: 1 })).toBe("game_id: expected a positive integer; account is required");
   });
 });
