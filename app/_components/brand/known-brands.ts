@@ -1,0 +1,28 @@
+// Brands with drawn artwork in public/brands/<slug>.svg; others get the generated fallback.
+// A list rather than a file-system check, because public/ is not on a serverless function's disk.
+export const BRANDS_WITH_ARTWORK: ReadonlySet<string> = new Set([
+  "arcadia",
+  "celestial-drift",
+  "cobalt-cash",
+  "duskborne",
+  "emberfall-online",
+  "glimmer-arcade",
+  "greenbox-live",
+  "greenbox-ultimate-pass",
+  "ironclad-arena",
+  "kinoko-shop",
+  "lotus-saga",
+  "mythic-realms",
+  "neon-drift-racing",
+  "orbit-network",
+  "orbit-plus",
+  "pixelmint",
+  "pocket-kingdoms",
+  "quasar-launcher",
+  "runeward-online",
+  "sandbox-test",
+  "skyforge-tactics",
+  "starfall-legends",
+  "thunderpeak",
+  "vaultline",
+]);

@@ -1,0 +1,63 @@
+"use client";
+import { fieldLabel, orderedFields, type AccountValues, type FormLanguage } from "@/lib/catalog/account-form";
+import type { AccountForm } from "@/lib/catalog/types";
+import styles from "./product.module.css";
+
+interface AccountFieldsProps {
+  form: AccountForm;
+  language: FormLanguage;
+  values: AccountValues;
+  /** Problems to show now (after the buyer left a field or tried to continue). */
+  errors: Record<string, string>;
+  onChange: (name: string, value: string) => void;
+  onBlur: (name: string) => void;
+}
+
+/** One input per account field, in position order, labelled in the visitor's language. */
+export function AccountFields({ form, language, values, errors, onChange, onBlur }: AccountFieldsProps) {
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>Your game account</legend>
+      {orderedFields(form).map((field) => {
+        const id = `account-${field.name}`;
+        const error = errors[field.name];
+        const common = {
+          id,
+          name: field.name,
+          value: values[field.name] ?? "",
+          placeholder: field.placeholder || undefined,
+          autoComplete: "off",
+          spellCheck: false,
+          required: true,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": error ? `${id}-error` : undefined,
+          onBlur: () => onBlur(field.name),
+        } as const;
+        return (
+          <div key={field.name} className={styles.inputField}>
+            <label htmlFor={id} lang={language === "zh" && field.label_zh ? "zh" : undefined}>
+              {fieldLabel(field, language)}
+            </label>
+            <div className={styles.inputBox} data-invalid={error ? "" : undefined}>
+              {field.prefix ? (
+                <span className={styles.prefix} aria-hidden="true">
+                  {field.prefix}
+                </span>
+              ) : null}
+              {field.multiline ? (
+                <textarea {...common} rows={3} onChange={(e) => onChange(field.name, e.target.value)} />
+              ) : (
+                <input {...common} type="text" onChange={(e) => onChange(field.name, e.target.value)} />
+              )}
+            </div>
+            {error ? (
+              <p id={`${id}-error`} className={styles.fieldError}>
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

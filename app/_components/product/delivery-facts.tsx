@@ -1,0 +1,44 @@
+import { deliveryInWords } from "@/lib/catalog/format";
+import type { Denomination, Product } from "@/lib/catalog/types";
+import { DELIVERY_METHOD_WORDS } from "./delivery-method";
+import styles from "./product.module.css";
+
+const METHOD_DETAILS = {
+  voucher_code: "Redeem it in the game or store yourself.",
+  direct_topup: "We add it straight to the account you give; there is no code to redeem.",
+} as const;
+
+/** How and how fast a purchase arrives, in words. */
+export function DeliveryFacts({ product, denominations }: { product: Product; denominations: Denomination[] }) {
+  const methods = new Set(product.type === "balance" ? (["direct_topup"] as const) : denominations.map((d) => d.deliveryMethod));
+  const [only] = methods;
+  const delivery = deliveryInWords(product.deliveryTargetMinutes, product.deliveryMaxMinutes);
+  return (
+    <dl className={styles.facts}>
+      <div>
+        <dt>Delivery time</dt>
+        <dd>{delivery.charAt(0).toUpperCase() + delivery.slice(1)}</dd>
+      </div>
+      {methods.size > 0 ? (
+        <div>
+          <dt>How you receive it</dt>
+          <dd>
+            {methods.size === 1 && only ? (
+              <>
+                <strong>{DELIVERY_METHOD_WORDS[only]}.</strong> {METHOD_DETAILS[only]}
+              </>
+            ) : (
+              "It depends on the amount; each one says how it arrives."
+            )}
+          </dd>
+        </div>
+      ) : null}
+      {product.playerCheck ? (
+        <div>
+          <dt>Account check</dt>
+          <dd>We look up the player before you pay, so a mistyped ID is caught early.</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

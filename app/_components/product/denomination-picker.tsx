@@ -1,0 +1,44 @@
+"use client";
+import { formatPrice, unavailableInWords } from "@/lib/catalog/format";
+import type { Denomination } from "@/lib/catalog/types";
+import { DELIVERY_METHOD_WORDS } from "./delivery-method";
+import styles from "./product.module.css";
+
+interface DenominationPickerProps {
+  denominations: Denomination[];
+  selected: number | null;
+  onSelect: (voucherId: number) => void;
+}
+
+/** The amounts on sale as one radio group; ones that cannot be bought stay visible, disabled, with why. */
+export function DenominationPicker({ denominations, selected, onSelect }: DenominationPickerProps) {
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>Choose what to buy</legend>
+      <div className={styles.options}>
+        {denominations.map((d) => {
+          const id = `voucher-${d.voucherId}`;
+          const buyable = d.available && d.price !== null;
+          return (
+            <label key={d.voucherId} htmlFor={id} className={styles.option} data-disabled={buyable ? undefined : ""}>
+              <input
+                id={id}
+                type="radio"
+                name="voucher"
+                value={d.voucherId}
+                checked={selected === d.voucherId}
+                disabled={!buyable}
+                onChange={() => onSelect(d.voucherId)}
+              />
+              <span className={styles.optionName}>{d.name}</span>
+              <span className={styles.optionPrice}>
+                {buyable && d.price ? formatPrice(d.price) : unavailableInWords(d.unavailableReason ?? "not_priced")}
+              </span>
+              <span className={styles.optionMethod}>{DELIVERY_METHOD_WORDS[d.deliveryMethod]}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

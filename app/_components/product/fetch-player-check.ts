@@ -1,0 +1,29 @@
+import type { PlayerCheckOutcome } from "@/lib/catalog/types";
+
+const UNREACHABLE: PlayerCheckOutcome = {
+  status: "unavailable",
+  message: "We could not reach the player check just now.",
+};
+
+/** Asks our /api/player-check; a network failure is "unavailable", which never blocks a buyer. */
+export async function fetchPlayerCheck(
+  productId: number,
+  voucherId: number | null,
+  account: string,
+  signal: AbortSignal,
+): Promise<PlayerCheckOutcome> {
+  const query = new URLSearchParams({ product: String(productId), voucher: voucherId === null ? "" : String(voucherId), account });
+  try {
+    const response = await fetch(`/api/player-check?${query}`, { signal, headers: { Accept: "application/json" } });
+    const body: unknown = await response.json();
+    return isOutcome(body) ? body : UNREACHABLE;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return UNREACHABLE;
+  }
+}
+
+function isOutcome(body: unknown): body is PlayerCheckOutcome {
+  if (typeof body !== "object" || body === null || !("status" in body)) return false;
+  return ["found", "not_found", "wrong_region", "unavailable", "invalid"].includes(String(body.status));
+}

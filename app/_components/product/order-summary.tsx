@@ -1,0 +1,57 @@
+"use client";
+import type { Ref } from "react";
+import { deliveryInWords, formatPrice } from "@/lib/catalog/format";
+import type { RetailPrice } from "@/lib/catalog/pricing";
+import type { Product } from "@/lib/catalog/types";
+import type { DeliveryMethod } from "@/lib/partner/schemas";
+import styles from "./product.module.css";
+
+export interface OrderLine {
+  productName: string;
+  /** The denomination, or the amount of a balance top-up. */
+  itemName: string;
+  /** The account's values with their labels, in form order; null when none is needed. */
+  account: { label: string; value: string }[] | null;
+  price: RetailPrice;
+  deliveryMethod: DeliveryMethod;
+  playerName: string | null;
+}
+
+interface OrderSummaryProps {
+  line: OrderLine;
+  product: Product;
+  ref: Ref<HTMLElement>;
+}
+
+/** The validated order, stated plainly. Payment is the next step and nothing is charged here. */
+export function OrderSummary({ line, product, ref }: OrderSummaryProps) {
+  return (
+    <section ref={ref} tabIndex={-1} className={styles.summary} aria-labelledby="summary-title">
+      <h3 id="summary-title">Your order</h3>
+      <p className={styles.summaryLine}>
+        You are buying <strong>{line.itemName}</strong>
+        {line.account ? (
+          <>
+            {" "}
+            for account{" "}
+            <strong className={styles.account}>
+              {line.account.map((part) => (line.account?.length === 1 ? part.value : `${part.label} ${part.value}`)).join(", ")}
+            </strong>
+            {line.playerName ? <> ({line.playerName})</> : null}
+          </>
+        ) : null}{" "}
+        — price <strong>{formatPrice(line.price)}</strong>.
+      </p>
+      <ul className={styles.summaryFacts}>
+        <li>{line.productName}</li>
+        <li>
+          {line.deliveryMethod === "voucher_code"
+            ? "You get a code to redeem yourself."
+            : "We top up the account directly; there is no code to redeem."}
+        </li>
+        <li>Delivery: {deliveryInWords(product.deliveryTargetMinutes, product.deliveryMaxMinutes)}.</li>
+        <li>Payment is the next step. Nothing has been charged.</li>
+      </ul>
+    </section>
+  );
+}

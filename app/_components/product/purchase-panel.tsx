@@ -1,0 +1,143 @@
+"use client";
+// The buying step of the product page: pick an amount, give the account, see it checked, and
+// get a validated summary of what will be bought. Payment is a later step and is not faked.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { buildAccount, fieldLabel, orderedFields, type AccountValues } from "@/lib/catalog/account-form";
+import { useVisitorLanguage } from "../i18n/use-visitor-language";
+import { formatPrice } from "@/lib/catalog/format";
+import type { RetailPrice } from "@/lib/catalog/pricing";
+import type { Denomination, Product } from "@/lib/catalog/types";
+import { BALANCE_ACCOUNT_FORM } from "./purchase-account-form";
+import { AccountFields } from "./account-fields";
+import { BalanceAmount } from "./balance-amount";
+import { parseAmount, type BalanceTerms } from "./parse-amount";
+import { DenominationPicker } from "./denomination-picker";
+import { OrderSummary, type OrderLine } from "./order-summary";
+import { PlayerCheckStatus } from "./player-check-status";
+import { usePlayerCheck, type PlayerCheckState } from "./use-player-check";
+import styles from "./product.module.css";
+
+interface PurchasePanelProps {
+  product: Product;
+  denominations: Denomination[];
+  /** Present for balance services: how a typed amount is priced. */
+  balance: BalanceTerms | null;
+}
+
+export function PurchasePanel({ product, denominations, balance }: PurchasePanelProps) {
+  const language = useVisitorLanguage();
+  const firstBuyable = denominations.find((d) => d.available && d.price !== null);
+  const [voucherId, setVoucherId] = useState<number | null>(firstBuyable?.voucherId ?? null);
+  const [values, setValues] = useState<AccountValues>({});
+  const [amountText, setAmountText] = useState("");
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [confirmedKey, setConfirmedKey] = useState<string | null>(null);
+
+  const denomination = denominations.find((d) => d.voucherId === voucherId) ?? null;
+  const form = balance ? BALANCE_ACCOUNT_FORM : (denomination?.account ?? null);
+  const validation = form ? buildAccount(form, values) : ({ ok: true, account: null } as const);
+  const account = validation.ok ? validation.account : null;
+  const checkEnabled = form !== null && (denomination ? denomination.playerCheck : product.playerCheck);
+  const check = usePlayerCheck(product.id, balance ? null : voucherId, account, checkEnabled);
+
+  const amount = balance ? parseAmount(amountText, balance) : null;
+  const price: RetailPrice | null = balance ? (amount?.ok ? amount.price : null) : (denomination?.price ?? null);
+  const fieldErrors = validation.ok ? {} : pick(validation.errors, (name) => attempted || touched[name] === true);
+  const ready = validation.ok && price !== null && (balance === null || amount?.ok === true);
+  const key = JSON.stringify([voucherId, account, amountText]);
+  const line: OrderLine | null =
+    ready && confirmedKey === key
+      ? {
+          productName: product.name,
+          itemName: balance && amount?.ok ? `${formatPrice({ minor: amount.amountMinor, currency: balance.currency })} top-up` : (denomination?.name ?? ""),
+          account: form ? orderedFields(form).map((f) => ({ label: fieldLabel(f, language), value: (values[f.name] ?? "").trim() })) : null,
+          price,
+          deliveryMethod: denomination?.deliveryMethod ?? "direct_topup",
+          playerName: check.status === "done" && check.outcome.status === "found" ? check.outcome.playerName : null,
+        }
+      : null;
+  const blocked = checkEnabled && blocksPurchase(check);
+  const summary = line && !blocked && (!checkEnabled || check.status === "done") ? line : null;
+
+  // Move focus to the summary when it appears, so keyboard and screen-reader users land on it.
+  const summaryRef = useRef<HTMLElement>(null);
+  const showSummary = summary !== null;
+  useEffect(() => {
+    if (showSummary) summaryRef.current?.focus();
+  }, [showSummary]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAttempted(true);
+    setConfirmedKey(ready ? key : null);
+    if (!ready) {
+      // Take keyboard and screen-reader users to the first problem once it is rendered.
+      const formElement = event.currentTarget;
+      requestAnimationFrame(() => formElement.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+    }
+  }
+
+  const unavailable = !product.available || (!balance && !firstBuyable);
+
+  return (
+    <form className={styles.panel} onSubmit={submit} noValidate aria-labelledby="buy-title">
+      <h2 id="buy-title" className={styles.panelTitle}>
+        Buy
+      </h2>
+      {unavailable ? (
+        <p className="notice">This product cannot be bought right now. Please check back later.</p>
+      ) : null}
+      <fieldset disabled={unavailable} className={styles.plain}>
+        {balance ? (
+          <BalanceAmount
+            terms={balance}
+            value={amountText}
+            result={amount}
+            showError={attempted || touched.amount === true}
+            onChange={setAmountText}
+            onBlur={() => setTouched((t) => ({ ...t, amount: true }))}
+          />
+        ) : (
+          <DenominationPicker denominations={denominations} selected={voucherId} onSelect={setVoucherId} />
+        )}
+        {form ? (
+          <AccountFields
+            form={form}
+            language={language}
+            values={values}
+            errors={fieldErrors}
+            onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+            onBlur={(name) => setTouched((t) => ({ ...t, [name]: true }))}
+          />
+        ) : null}
+        {checkEnabled ? <PlayerCheckStatus state={check} /> : null}
+        <div className={styles.actions}>
+          {price ? (
+            <p className={styles.total}>
+              <span>Total</span> <strong>{formatPrice(price)}</strong>
+            </p>
+          ) : null}
+          <button type="submit" className="button">
+            {line && checkEnabled && check.status === "checking" ? "Checking the account…" : "Continue to checkout"}
+          </button>
+        </div>
+        {attempted && line && blocked ? (
+          <p className={styles.fieldError} role="alert">
+            Please fix the account above before you continue.
+          </p>
+        ) : null}
+      </fieldset>
+      {summary ? <OrderSummary ref={summaryRef} line={summary} product={product} /> : null}
+    </form>
+  );
+}
+
+function blocksPurchase(check: PlayerCheckState): boolean {
+  if (check.status !== "done") return false;
+  return check.outcome.status === "not_found" || check.outcome.status === "wrong_region" || check.outcome.status === "invalid";
+}
+
+function pick(errors: Record<string, string>, keep: (name: string) => boolean): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([name]) => keep(name)));
+}

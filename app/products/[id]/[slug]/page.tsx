@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { permanentRedirect } from "next/navigation";
+import { BrandArt } from "@/app/_components/brand/brand-art";
+import { productBrand } from "@/app/_components/catalog/catalog-view";
+import { StaleBanner } from "@/app/_components/layout/stale-banner";
+import { balanceTermsOf } from "@/app/_components/product/balance-terms";
+import { DeliveryFacts } from "@/app/_components/product/delivery-facts";
+import { loadProduct } from "@/app/_components/product/load-product";
+import { ProductChips } from "@/app/_components/product/product-chips";
+import { productHref } from "@/app/_components/product/product-href";
+import { PurchasePanel } from "@/app/_components/product/purchase-panel";
+import styles from "@/app/_components/product/product.module.css";
+
+type Props = { params: Promise<{ id: string; slug: string }> };
+
+// Rendered on first request, then served from Next's cache and regenerated in the background
+// (the catalogue's TTL): a product page costs no rendering and no upstream call per view.
+export async function generateStaticParams(): Promise<{ id: string; slug: string }[]> {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { product } = await loadProduct((await params).id);
+  return {
+    title: product.name,
+    description: product.description ?? `${product.name}, delivered in minutes.`,
+    alternates: { canonical: productHref(product) },
+  };
+}
+
+export default async function ProductPage({ params }: Props) {
+  const { id, slug } = await params;
+  const detail = await loadProduct(id);
+  const { product, denominations } = detail;
+  if (slug !== product.slug) permanentRedirect(productHref(product));
+  const balance = await balanceTermsOf(product);
+
+  return (
+    <>
+      <Link href="/" className={styles.back}>
+        <span aria-hidden="true">←</span> All products
+      </Link>
+      {detail.stale ? <StaleBanner /> : null}
+      <div className={styles.layout}>
+        <header className={styles.head}>
+          <BrandArt brand={productBrand(product)} className={styles.hero} priority />
+          <p className={styles.brandName}>{productBrand(product)}</p>
+          <h1 className={styles.title}>{product.name}</h1>
+          <ProductChips product={product} />
+          {product.description ? <p className={styles.description}>{product.description}</p> : null}
+        </header>
+        <PurchasePanel product={product} denominations={denominations} balance={balance} />
+        <section className={styles.details} aria-label="Delivery">
+          <DeliveryFacts product={product} denominations={denominations} />
+        </section>
+      </div>
+    </>
+  );
+}
