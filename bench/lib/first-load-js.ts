@@ -1,0 +1,24 @@
+// First-load JS of a page as a browser gets it: every script the HTML references, gzipped.
+// Next 16's build output no longer prints per-route sizes, so this reads the page itself.
+import { gzipSync } from "node:zlib";
+
+export async function firstLoadJs(pageUrl: string): Promise<{ files: number; gzipBytes: number; rawBytes: number }> {
+  const html = await (await fetch(pageUrl)).text();
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<script([^>]*)>/g)) {
+    const attributes = match[1] ?? "";
+    // nomodule polyfills are skipped by every browser that runs modules, so they are not counted.
+    if (/\bnomodule\b/i.test(attributes)) continue;
+    const src = /\bsrc="([^"]+)"/.exec(attributes)?.[1];
+    if (src) sources.add(src);
+  }
+  let gzipBytes = 0;
+  let rawBytes = 0;
+  for (const src of sources) {
+    const body = Buffer.from(await (await fetch(new URL(src.replaceAll("&amp;", "&"), pageUrl))).arrayBuffer());
+    rawBytes += body.length;
+    gzipBytes += gzipSync(body, { level: 9 }).length;
+  }
+  // Inline scripts (the RSC payload, the theme script) are part of the HTML, not counted here.
+  return { files: sources.size, gzipBytes, rawBytes };
+}

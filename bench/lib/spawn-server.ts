@@ -1,0 +1,58 @@
+// Starts a server in its own process, so that the load generator and the server under test do
+// not share one event loop, and waits until its port answers.
+import { spawn, type ChildProcess } from "node:child_process";
+import { setTimeout as delay } from "node:timers/promises";
+
+export interface SpawnedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function spawnServer(
+  command: string,
+  args: string[],
+  { url, env = {}, readyPath = "/", timeoutMs = 60_000 }: { url: string; env?: Record<string, string>; readyPath?: string; timeoutMs?: number },
+): Promise<SpawnedServer> {
+  // Its own process group, so that stopping it also stops what `npx` started underneath.
+  const child: ChildProcess = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command} ${args.join(" ")} exited early:\n${output}`);
+    try {
+      await fetch(new URL(readyPath, url));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        signal("SIGKILL");
+        throw new Error(`${command} did not answer at ${url} within ${timeoutMs} ms:\n${output}`);
+      }
+      await delay(200);
+    }
+  }
+
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        signal("SIGTERM");
+        setTimeout(() => signal("SIGKILL"), 5_000).unref();
+      }),
+  };
+}

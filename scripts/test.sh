@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# npm test – every check CI runs, in the order that fails fastest: lint, types, unit and
+# integration tests (sandbox conformance, client, KV on three drivers), the production build,
+# then browser tests against `next start`. Ends with one "N passed, N failed" line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-test-tools.sh
+mkdir -p test-results
+rm -f test-results/*.json
+
+status=0
+run() { echo "▶ $*"; "$@" || status=1; }
+
+run npx eslint .
+run npx tsc --noEmit -p .
+run npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+if [ -f vitest.e2e.config.ts ]; then
+  run npx next build
+  run npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json=test-results/e2e.json
+fi
+
+node scripts/test-summary.mjs test-results/*.json || status=1
+exit $status
