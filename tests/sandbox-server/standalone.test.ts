@@ -20,7 +20,11 @@ function freePort(): Promise<number> {
 
 function runSandbox(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = "";
-  const child = spawn("npx", ["tsx", "scripts/sandbox.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  // node with tsx's loader directly (not npx), so that a signal reaches the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/sandbox.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

@@ -31,10 +31,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "e2e-kv-"));
   let output = "";
+  // Its own process group, so that stopping it also stops the server `npx` starts underneath.
   const child: ChildProcess = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, KV_DATA_DIR: dataDir, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, name);
+    } catch {
+      // already gone
+    }
+  };
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
@@ -47,15 +56,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      signal("SIGKILL");
+      throw new Error(`next start did not answer within 60 s:\n${output}`);
+    }
     await delay(250);
   }
   project.provide("shopUrl", url);
 
   return async () => {
-    child.kill("SIGTERM");
+    signal("SIGTERM");
     await Promise.race([new Promise((resolve) => child.once("exit", resolve)), delay(5_000)]);
-    if (child.exitCode === null) child.kill("SIGKILL");
+    if (child.exitCode === null) signal("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
