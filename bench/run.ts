@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { startCountingSandbox } from "./lib/counting-sandbox";
 import { firstLoadJs } from "./lib/first-load-js";
 import { formatRow, load, type LoadResult } from "./lib/load";
-import { spawnServer } from "./lib/spawn-server";
+import { spawnServer } from "../tests/support/spawn-server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);

@@ -2,7 +2,7 @@
 // answers a fixed JSON body, in the same run: throughput, p50/p99 and the ratio sandbox/bare.
 // Servers run in their own processes; autocannon drives them from this one.
 import { formatRow, load, type LoadResult } from "./lib/load";
-import { spawnServer } from "./lib/spawn-server";
+import { spawnServer } from "../tests/support/spawn-server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -1,22 +1,11 @@
 // `npm run sandbox` as an integrator runs it: a real process on a real port, over HTTP.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from "../support/free-port";
 
 function runSandbox(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = "";

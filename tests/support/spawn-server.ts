@@ -1,5 +1,6 @@
-// Starts a server in its own process, so that the load generator and the server under test do
-// not share one event loop, and waits until its port answers.
+// Starts a server in its own process (for benchmarks: the load generator and the server do not
+// share one event loop; for browser tests: the shop as a newcomer runs it) and waits until it
+// answers `readyPath` with a status below 500.
 import { spawn, type ChildProcess } from "node:child_process";
 import { setTimeout as delay } from "node:timers/promises";
 
@@ -33,16 +34,16 @@ export async function spawnServer(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${command} ${args.join(" ")} exited early:\n${output}`);
-    try {
-      await fetch(new URL(readyPath, url));
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        signal("SIGKILL");
-        throw new Error(`${command} did not answer at ${url} within ${timeoutMs} ms:\n${output}`);
-      }
-      await delay(200);
+    const ready = await fetch(new URL(readyPath, url)).then(
+      (response) => response.status < 500,
+      () => false, // not listening yet
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      signal("SIGKILL");
+      throw new Error(`${command} did not answer at ${url} within ${timeoutMs} ms:\n${output}`);
     }
+    await delay(200);
   }
 
   return {
