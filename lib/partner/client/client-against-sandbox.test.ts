@@ -1,5 +1,7 @@
 // The client against the real sandbox, in process: the sandbox's handle stands in for fetch and
-// both share manual time, so the sandbox's waits (supplier latency, sync wait) cost nothing.
+// runs on manual time, so its waits (supplier latency, sync wait) cost nothing. The client's
+// own timeouts stay on real timers: manual time races ahead of real work (JWT signing, module
+// loading on a busy machine), and a 15 s timeout must not fire because a loop spun 30 times.
 import { afterEach, describe, expect, it } from "vitest";
 import type { Result } from "@/lib/result";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/create-sandbox";
@@ -22,7 +24,6 @@ async function setup() {
     apiKey: "demo-key",
     fetch: async (input, init) => handle(new Request(input, init)),
     clock: timers,
-    scheduler: timers,
     sleep: timers.sleep,
   });
   /** Run a call to completion, moving time on while the sandbox waits. */
