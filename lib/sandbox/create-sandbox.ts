@@ -3,7 +3,9 @@
 import { jwtSecretOf } from "./auth/jwt-secret";
 import { buildCatalogIndex } from "./catalog-index";
 import type { Fixture } from "./fixture/schema";
-import { createSandboxHandler } from "./http/create-handler";
+import { createSandboxResponder, type SandboxResponder } from "./http/create-handler";
+import { toResponse } from "./http/json-response";
+import { fromWebRequest } from "./http/web-request";
 import { createOrderEngine } from "./orders/create-order-engine";
 import { systemClock, systemScheduler, type Clock, type Scheduler } from "./runtime";
 import { createMemoryStore } from "./store/memory-store";
@@ -25,6 +27,8 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   handle(request: Request): Promise<Response>;
+  /** The same answers without Web objects, for the node:http server (serve.ts). */
+  respond: SandboxResponder;
   fixture: Fixture;
   /** Stops the engine's timers (reservation expiry, supplier simulation, notification retries). */
   close(): void;
@@ -42,7 +46,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     store: options.store ?? createMemoryStore(fixture),
     notifyFetch: options.notifyFetch,
   });
-  const handle = createSandboxHandler({
+  const respond = createSandboxResponder({
     fixture,
     catalog,
     engine,
@@ -51,5 +55,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     basePath: options.basePath,
     onError: options.onError,
   });
-  return { handle, fixture, close: () => engine.close() };
+  return {
+    handle: async (request) => toResponse(await respond(fromWebRequest(request))),
+    respond,
+    fixture,
+    close: () => engine.close(),
+  };
 }

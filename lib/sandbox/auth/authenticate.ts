@@ -3,14 +3,15 @@
 import type { Fixture, FixturePartner } from "../fixture/schema";
 import { errorResult } from "../http/error-result";
 import { failure, success, type Outcome } from "../http/outcome";
+import type { SandboxRequest } from "../http/sandbox-request";
 import type { Tokens } from "./tokens";
 
 const unauthorized = (text: string) => failure<FixturePartner>(errorResult(401, text));
 
-export function createAuthenticate(fixture: Fixture, tokens: Tokens): (request: Request) => Promise<Outcome<FixturePartner>> {
+export function createAuthenticate(fixture: Fixture, tokens: Tokens): (request: SandboxRequest) => Promise<Outcome<FixturePartner>> {
   const byId = new Map(fixture.partners.map((p) => [p.partner_id, p]));
   return async (request) => {
-    const header = request.headers.get("authorization");
+    const header = request.header("authorization");
     if (header === null || header.trim() === "") return unauthorized("authorization header is required");
     const [scheme = "", ...credentials] = header.trim().split(/\s+/);
     // RFC 7235: the scheme name is case-insensitive.

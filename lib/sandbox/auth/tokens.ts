@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Token } from "@/lib/partner/schemas";
 import type { FixturePartner } from "../fixture/schema";
 import type { Clock } from "../runtime";
+import { VerifiedTokens } from "./verified-tokens";
 
 /** Spec 2.1: a token lives one hour. */
 export const TOKEN_LIFETIME_SECONDS = 3600;
@@ -21,6 +22,11 @@ export interface Tokens {
 
 export function createTokens(options: { secret: Uint8Array; clock: Clock }): Tokens {
   const { secret, clock } = options;
+  // jose would import a raw secret anew for every token; the key never changes, so once is enough.
+  let hmacKey: Promise<CryptoKey> | undefined;
+  const key = () =>
+    (hmacKey ??= crypto.subtle.importKey("raw", new Uint8Array(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]));
+  const verified = new VerifiedTokens();
   return {
     async issue(partner) {
       const iat = Math.floor(clock.now() / 1000);
@@ -29,18 +35,23 @@ export function createTokens(options: { secret: Uint8Array; clock: Clock }): Tok
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setIssuedAt(iat)
         .setExpirationTime(exp)
-        .sign(secret);
+        .sign(await key());
       return { token, expires_in: TOKEN_LIFETIME_SECONDS, expires_at: formatExpiresAt(exp) };
     },
     async verify(token) {
+      const known = verified.check(token, Math.floor(clock.now() / 1000));
+      if (known) return known;
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await key(), {
           algorithms: ["HS256"],
           currentDate: new Date(clock.now()),
           requiredClaims: ["iat", "exp"],
         });
         const claims = claimsSchema.safeParse(payload);
-        return claims.success ? { ok: true, claims: claims.data } : { ok: false, reason: "invalid" };
+        if (!claims.success) return { ok: false, reason: "invalid" };
+        // requiredClaims made jose check that exp is a number.
+        verified.remember(token, { claims: claims.data, exp: payload.exp as number, nbf: payload.nbf });
+        return { ok: true, claims: claims.data };
       } catch (error) {
         if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired" };
         if (error instanceof errors.JOSEError) return { ok: false, reason: "invalid" };

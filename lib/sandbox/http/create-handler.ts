@@ -1,5 +1,6 @@
-// The sandbox's HTTP shell: a Web-standard `(Request) => Promise<Response>` that routes, answers
-// 404/405, authenticates, rate-limits and turns every outcome, even a crash, into a JSON answer.
+// The sandbox's HTTP shell: routes, answers 404/405, authenticates, rate-limits and turns every
+// outcome, even a crash, into a JSON answer. The responder works on the SandboxRequest both
+// adapters provide; the Web-standard `(Request) => Promise<Response>` handler wraps it.
 import { createAuthenticate } from "../auth/authenticate";
 import { createTokens } from "../auth/tokens";
 import type { CatalogIndex } from "../catalog-index";
@@ -7,9 +8,11 @@ import type { Fixture } from "../fixture/schema";
 import type { OrderEngine } from "../orders/order-engine";
 import type { Clock } from "../runtime";
 import { errorResult, type ApiResult } from "./error-result";
-import { toResponse } from "./json-response";
+import { serialize, toResponse, type JsonAnswer } from "./json-response";
 import { createRateLimiter } from "./rate-limiter";
 import { buildRoutes } from "./routes";
+import type { SandboxRequest } from "./sandbox-request";
+import { fromWebRequest } from "./web-request";
 
 export interface SandboxHandlerOptions {
   fixture: Fixture;
@@ -24,8 +27,15 @@ export interface SandboxHandlerOptions {
 }
 
 export type SandboxHandler = (request: Request) => Promise<Response>;
+/** The shell without Web objects; it never rejects. */
+export type SandboxResponder = (request: SandboxRequest) => Promise<JsonAnswer>;
 
 export function createSandboxHandler(options: SandboxHandlerOptions): SandboxHandler {
+  const respond = createSandboxResponder(options);
+  return async (request) => toResponse(await respond(fromWebRequest(request)));
+}
+
+export function createSandboxResponder(options: SandboxHandlerOptions): SandboxResponder {
   const { fixture, catalog, engine, clock } = options;
   const basePath = (options.basePath ?? "").replace(/\/+$/, "");
   const onError = options.onError ?? ((error: unknown) => console.error("sandbox: unexpected error", error));
@@ -34,8 +44,8 @@ export function createSandboxHandler(options: SandboxHandlerOptions): SandboxHan
   const limiter = createRateLimiter(clock);
   const routes = buildRoutes({ fixture, catalog, engine, tokens });
 
-  async function dispatch(request: Request): Promise<ApiResult> {
-    const path = endpointPath(new URL(request.url).pathname, basePath);
+  async function dispatch(request: SandboxRequest): Promise<ApiResult> {
+    const path = endpointPath(request.url.pathname, basePath);
     const route = path === null ? undefined : routes.get(path);
     if (!route) return errorResult(404, "unknown endpoint");
     if (request.method !== route.method) {
@@ -52,13 +62,13 @@ export function createSandboxHandler(options: SandboxHandlerOptions): SandboxHan
 
   return async (request) => {
     try {
-      return toResponse(await dispatch(request));
+      return serialize(await dispatch(request));
     } catch (error) {
       // A failing error reporter must not turn the 500 into a crash either.
       try {
         onError(error);
       } catch {}
-      return toResponse(errorResult(500, "internal error"));
+      return serialize(errorResult(500, "internal error"));
     }
   };
 }

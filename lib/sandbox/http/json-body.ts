@@ -2,12 +2,12 @@
 // that is not a JSON object is a 400.
 import { errorResult } from "./error-result";
 import { failure, success, type Outcome } from "./outcome";
-import { readBodyText } from "./read-body";
+import type { SandboxRequest } from "./sandbox-request";
 
 export type JsonObject = Record<string, unknown>;
 
-export async function readJsonObject(request: Request): Promise<Outcome<JsonObject>> {
-  const text = await readBodyText(request);
+export async function readJsonObject(request: SandboxRequest): Promise<Outcome<JsonObject>> {
+  const text = await request.text();
   if (!text.ok) return text;
   return parseJsonObject(text.value);
 }

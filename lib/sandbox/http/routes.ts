@@ -16,12 +16,13 @@ import { parseWith } from "./parse-with";
 import { createPay } from "./pay-endpoint";
 import { queryObject } from "./query-params";
 import { createRevise } from "./revise-endpoint";
+import type { SandboxRequest } from "./sandbox-request";
 
 export type Method = "GET" | "POST";
 
 export type Route =
-  | { method: Method; public: true; run(request: Request): Promise<ApiResult> }
-  | { method: Method; public: false; run(request: Request, partner: FixturePartner): Promise<ApiResult> };
+  | { method: Method; public: true; run(request: SandboxRequest): Promise<ApiResult> }
+  | { method: Method; public: false; run(request: SandboxRequest, partner: FixturePartner): Promise<ApiResult> };
 
 export interface RouteDeps {
   fixture: Fixture;
@@ -61,7 +62,7 @@ export function buildRoutes({ fixture, catalog, engine, tokens }: RouteDeps): Ma
     ["/api/revise", post(revise)],
     [
       "/api/account_check",
-      { method: "GET", public: false, run: async (request, partner) => accountCheck(partner, new URL(request.url).searchParams) },
+      { method: "GET", public: false, run: async (request, partner) => accountCheck(partner, request.url.searchParams) },
     ],
   ]);
 }
@@ -71,7 +72,7 @@ function get(run: (partner: FixturePartner, query: Record<string, string>) => Pr
     method: "GET",
     public: false,
     async run(request, partner) {
-      const query = queryObject(new URL(request.url).searchParams);
+      const query = queryObject(request.url.searchParams);
       return query.ok ? run(partner, query.value) : query.error;
     },
   };

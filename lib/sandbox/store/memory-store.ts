@@ -1,8 +1,11 @@
-// The in-process SandboxStore. Records are copied through JSON on the way in and out, so
-// that nothing here works that would not work on Redis (shared references, Dates, undefined).
-// Each method runs without awaiting in the middle, which makes it atomic on one event loop.
+// The in-process SandboxStore. Records are copied on the way in and out, so that nothing here
+// works that would not work on Redis (shared references). Outbox entries and reconciliations
+// go through JSON; orders, read and written on every request, through copyOrder, whose types
+// keep them plain JSON (no Dates, no undefined). Each method runs without awaiting in the
+// middle, which makes it atomic on one event loop.
 import { toMinor } from "@/lib/money/minor-units";
 import type { Fixture } from "../fixture/schema";
+import { copyOrder } from "./copy-order";
 import type { OrderRecord, OutboxEntry, ReconciliationRecord } from "./records";
 import type { ClaimResult, CommitResult, OrderCommit, SandboxStore } from "./sandbox-store";
 
@@ -39,7 +42,7 @@ export function createMemoryStore(fixture: Fixture): SandboxStore {
 
     async getOrder(orderId) {
       const order = orders.get(orderId);
-      return order ? copy(order) : null;
+      return order ? copyOrder(order) : null;
     },
 
     async findOrderIdByExt(partnerId, extOrderId) {
@@ -49,7 +52,7 @@ export function createMemoryStore(fixture: Fixture): SandboxStore {
     async listOrdersCreatedBetween(partnerId, fromMs, toMs) {
       const found: OrderRecord[] = [];
       for (const order of orders.values()) {
-        if (order.partnerId === partnerId && order.createdAt >= fromMs && order.createdAt <= toMs) found.push(copy(order));
+        if (order.partnerId === partnerId && order.createdAt >= fromMs && order.createdAt <= toMs) found.push(copyOrder(order));
       }
       return found;
     },
@@ -66,14 +69,15 @@ export function createMemoryStore(fixture: Fixture): SandboxStore {
           const existing = extIndex.get(extKey(order.partnerId, order.extOrderId));
           if (existing !== undefined) return { ok: false, reason: "duplicate_ext", existingOrderId: existing };
         }
-        if (current) return { ok: false, reason: "version_conflict", current: copy(current) };
+        if (current) return { ok: false, reason: "version_conflict", current: copyOrder(current) };
       } else if (!current || current.version !== expectedVersion) {
-        return { ok: false, reason: "version_conflict", current: current ? copy(current) : null };
+        return { ok: false, reason: "version_conflict", current: current ? copyOrder(current) : null };
       }
       const balance = balanceOf(order.partnerId) + balanceDeltaMinor;
       if (balance < 0) return { ok: false, reason: "insufficient_balance", balanceMinor: balanceOf(order.partnerId) };
 
-      const stored = copy({ ...order, version: (expectedVersion ?? 0) + 1 });
+      const stored = copyOrder(order);
+      stored.version = (expectedVersion ?? 0) + 1;
       orders.set(stored.id, stored);
       if (stored.extOrderId !== null) extIndex.set(extKey(stored.partnerId, stored.extOrderId), stored.id);
       balances.set(stored.partnerId, balance);
@@ -85,7 +89,7 @@ export function createMemoryStore(fixture: Fixture): SandboxStore {
         }
         outboxes.set(stored.id, queue);
       }
-      return { ok: true, order: copy(stored), balanceMinor: balance };
+      return { ok: true, order: copyOrder(stored), balanceMinor: balance };
     },
 
     async claimNotification(orderId, nowMs, leaseMs): Promise<ClaimResult> {
