@@ -1,4 +1,3 @@
-import Link from "next/link";
 
 export const metadata = { title: "Not found" };
 
@@ -7,9 +6,11 @@ export default function NotFound() {
     <section className="empty-state" aria-labelledby="not-found-title">
       <h1 id="not-found-title">We could not find that page</h1>
       <p>The product may have been removed, or the link may be mistyped.</p>
-      <Link href="/" className="button">
+      {/* A plain link, as in the header: next/link here would load with every page's layout. */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+      <a href="/" className="button">
         Browse all products
-      </Link>
+      </a>
     </section>
   );
 }

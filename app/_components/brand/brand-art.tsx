@@ -14,17 +14,10 @@ export function BrandArt({ brand, className, priority = false }: BrandArtProps) 
   if (BRANDS_WITH_ARTWORK.has(slug)) {
     return (
       // A plain <img>: the artwork is small SVG that needs no resizing, and next/image would
-      // add client JavaScript to every catalogue page.
+      // add client JavaScript to every catalogue page. No width and height: the CSS gives every
+      // artwork its 16:9 box, and the attributes would repeat on each of the catalogue's cards.
       // eslint-disable-next-line @next/next/no-img-element
-      <img
-        src={`/brands/${slug}.svg`}
-        alt=""
-        width={640}
-        height={360}
-        className={className}
-        loading={priority ? "eager" : "lazy"}
-        decoding="async"
-      />
+      <img src={`/brands/${slug}.svg`} alt="" className={className} loading={priority ? "eager" : "lazy"} />
     );
   }
   return <FallbackArt brand={brand} className={className} />;

@@ -1,21 +1,25 @@
 "use client";
 // Search and filters over the whole snapshot, in the browser, with the URL as the state, so a
-// link shares a selection. The page itself is static (every card in the HTML).
-import type { ReactNode } from "react";
+// link shares a selection. The page itself is static: the server renders every card into the
+// HTML from the same item data, which the page carries once.
+import { useMemo } from "react";
 import { filtersToQuery, hasFilters, NO_FILTERS, parseFilters, type CatalogFilters } from "./catalog-filters";
-import { selectItems, type CatalogItem } from "./catalog-items";
-import type { Facets, FacetOption } from "./catalog-view";
+import { placeNames, selectItems, type FacetOption, type Facets } from "./catalog-items";
+import { fromCatalogRow, type CatalogRow } from "./catalog-row";
 import styles from "./catalog.module.css";
+import { ProductCard } from "./product-card";
 import { useLocationSearch } from "./use-location-search";
 
 interface CatalogBrowserProps {
-  items: CatalogItem[];
-  /** Server-rendered cards by product id. */
-  cards: Record<number, ReactNode>;
+  rows: CatalogRow[];
   facets: Facets;
+  /** The currency of the from-prices; null when nothing is priced. */
+  currency: string | null;
 }
 
-export function CatalogBrowser({ items, cards, facets }: CatalogBrowserProps) {
+export function CatalogBrowser({ rows, facets, currency }: CatalogBrowserProps) {
+  const names = useMemo(() => placeNames(facets), [facets]);
+  const items = useMemo(() => rows.map((row) => fromCatalogRow(row, names)), [rows, names]);
   const [params, replaceSearch] = useLocationSearch();
   const filters = parseFilters(Object.fromEntries(params.entries()));
   // The URL updates synchronously on every keystroke, so it can hold the search box's text too.
@@ -108,7 +112,7 @@ export function CatalogBrowser({ items, cards, facets }: CatalogBrowserProps) {
       {visible.length > 0 ? (
         <ul className={styles.grid}>
           {visible.map((item) => (
-            <li key={item.id}>{cards[item.id]}</li>
+            <ProductCard key={item.id} item={item} names={names} currency={currency} />
           ))}
         </ul>
       ) : (

@@ -3,13 +3,14 @@ import { filtersToQuery, hasFilters, NO_FILTERS, parseFilters } from "./catalog-
 import { normaliseText, selectItems, type CatalogItem } from "./catalog-items";
 
 function item(id: number, brand: string, name: string, extra: Partial<CatalogItem> = {}): CatalogItem {
-  const base = { id, brand, name, platform: null, region: null, country: null, available: true, fromMinor: 1000, ...extra };
+  const card = { slug: `p-${id}`, balance: false, deliveryMinutes: 5 };
+  const base = { id, brand, name, platform: null, region: null, country: null, unavailable: null, fromMinor: 1000, ...card, ...extra };
   return { ...base, searchText: normaliseText([name, brand, base.platform, base.country].filter(Boolean).join(" ")) };
 }
 
 const items = [
   item(1, "Vaultline", "Vaultline Gift Card (US)", { platform: "PC", country: "US", fromMinor: 530 }),
-  item(2, "Orbit Network", "Orbit Network Card (Saudi Arabia)", { platform: "PlayStation", country: "SA", available: false, fromMinor: 100 }),
+  item(2, "Orbit Network", "Orbit Network Card (Saudi Arabia)", { platform: "PlayStation", country: "SA", unavailable: "Out of stock", fromMinor: 100 }),
   item(3, "Arcadia", "Arcadia Cloud Pass", { platform: "Cloud", region: "GLOBAL", fromMinor: 1044 }),
   item(4, "Mythic Realms", "Mythic Realms Diamonds (Russia)", { platform: "Mobile", country: "RU", fromMinor: 157 }),
   item(5, "Mythic Realms", "Mythic Realms Diamonds (outside Russia)", { platform: "Mobile", region: "ROW", fromMinor: 153 }),

@@ -1,19 +1,48 @@
-// What the browser needs to search, filter and sort the cards: one small row per product.
-// The cards themselves are server-rendered, so this list is all the catalogue ships as data.
+// What the browser needs to draw, search, filter and sort the cards: one item per product,
+// decoded from the compact rows the page ships (catalog-row.ts). The browser renders the cards
+// from these, so the HTML holds each card's markup and the page's data each product once.
 import type { CatalogFilters } from "./catalog-filters";
 
 export interface CatalogItem {
   id: number;
+  slug: string;
   brand: string;
   name: string;
   platform: string | null;
   region: string | null;
   country: string | null;
-  available: boolean;
   /** Lowest retail price in minor units; null when nothing is priced. */
   fromMinor: number | null;
+  /** A balance top-up: the buyer types the amount. */
+  balance: boolean;
+  deliveryMinutes: number;
+  /** Why it cannot be bought, in words; null when it can. */
+  unavailable: string | null;
   /** Name, brand, platform, region and country names, already normalised. */
   searchText: string;
+}
+
+export interface FacetOption {
+  value: string;
+  label: string;
+}
+
+/** Each filter's options, sorted by label. */
+export interface Facets {
+  platforms: FacetOption[];
+  regions: FacetOption[];
+  countries: FacetOption[];
+}
+
+/** Region and country codes in words, as the filters name them. */
+export interface PlaceNames {
+  regions: ReadonlyMap<string, string>;
+  countries: ReadonlyMap<string, string>;
+}
+
+export function placeNames(facets: Facets): PlaceNames {
+  const names = (options: FacetOption[]) => new Map(options.map((o) => [o.value, o.label]));
+  return { regions: names(facets.regions), countries: names(facets.countries) };
 }
 
 /** Lower case without accents, so "pokemon" finds "Pokémon". */
@@ -31,7 +60,7 @@ function matches(item: CatalogItem, filters: CatalogFilters, words: string[]): b
 const byText = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
 
 function compare(a: CatalogItem, b: CatalogItem, filters: CatalogFilters): number {
-  if (a.available !== b.available) return a.available ? -1 : 1;
+  if ((a.unavailable === null) !== (b.unavailable === null)) return a.unavailable === null ? -1 : 1;
   if (filters.sort !== "recommended" && a.fromMinor !== b.fromMinor) {
     if (a.fromMinor === null) return 1;
     if (b.fromMinor === null) return -1;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogSnapshot, Product } from "@/lib/catalog/types";
-import { catalogFacets, toCatalogItem } from "./catalog-view";
+import { placeNames } from "./catalog-items";
+import { fromCatalogRow, toCatalogRow } from "./catalog-row";
+import { catalogFacets } from "./catalog-view";
 
 function product(id: number, extra: Partial<Product>): Product {
   return {
@@ -37,12 +39,24 @@ const snapshot: CatalogSnapshot = { products, fromPrices: { 1: { minor: 724, cur
 
 describe("catalogue view", () => {
   it("makes region and country names searchable, not just their codes", () => {
-    const japan = toCatalogItem(products[0]!, snapshot);
+    const names = placeNames(catalogFacets(products));
+    const item = (p: Product) => fromCatalogRow(toCatalogRow(p, snapshot), names);
+    const japan = item(products[0]!);
     expect(japan.searchText).toContain("japan");
     expect(japan.searchText).toContain("nintendo");
     expect(japan.fromMinor).toBe(724);
-    expect(toCatalogItem(products[1]!, snapshot).searchText).toContain("middle east & north africa");
-    expect(toCatalogItem(products[1]!, snapshot).fromMinor).toBeNull();
+    expect(item(products[1]!).searchText).toContain("middle east & north africa");
+    expect(item(products[1]!).fromMinor).toBeNull();
+  });
+
+  it("ships each product as a short row that the browser reads back whole", () => {
+    const names = placeNames(catalogFacets(products));
+    const unavailable = product(5, { name: "Brand", slug: "brand", type: "balance", available: false, unavailableReason: "out_of_stock" });
+    const row = toCatalogRow(unavailable, snapshot);
+    expect(row).toEqual([5, "Brand", null, null, null, null, null, true, 5, "Out of stock"]);
+    expect(fromCatalogRow(row, names)).toMatchObject({ slug: "brand", brand: "Brand", balance: true, unavailable: "Out of stock" });
+    // A slug that is not the name's travels with the row.
+    expect(fromCatalogRow(toCatalogRow(products[3]!, snapshot), names)).toMatchObject({ slug: "p-4", brand: "Brand", region: "MENA" });
   });
 
   it("offers each platform, region and country once, named and sorted by name", () => {

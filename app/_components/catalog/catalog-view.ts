@@ -1,44 +1,16 @@
-// From the snapshot to what the catalogue page shows and the browser filters: one item per
-// product with its search text, and the options of each filter with words for the codes.
+// From the snapshot to what the catalogue page shows besides its items (catalog-row.ts): the
+// options of each filter with words for the codes, and the currency of the prices.
 import { countryName, regionName } from "@/lib/catalog/format";
 import type { CatalogSnapshot, Product } from "@/lib/catalog/types";
-import { normaliseText, type CatalogItem } from "./catalog-items";
-
-export interface FacetOption {
-  value: string;
-  label: string;
-}
-
-export interface Facets {
-  platforms: FacetOption[];
-  regions: FacetOption[];
-  countries: FacetOption[];
-}
+import type { FacetOption, Facets } from "./catalog-items";
 
 export function productBrand(product: Product): string {
   return product.brand || product.name;
 }
 
-export function toCatalogItem(product: Product, snapshot: CatalogSnapshot): CatalogItem {
-  const words = [
-    product.name,
-    product.brand,
-    product.platform,
-    product.region && regionName(product.region),
-    product.country && countryName(product.country),
-    product.country,
-  ];
-  return {
-    id: product.id,
-    brand: productBrand(product),
-    name: product.name,
-    platform: product.platform,
-    region: product.region,
-    country: product.country,
-    available: product.available,
-    fromMinor: snapshot.fromPrices[product.id]?.minor ?? null,
-    searchText: normaliseText(words.filter(Boolean).join(" ")),
-  };
+/** The currency of the from-prices: every retail price is in the store currency (pricing.ts). */
+export function priceCurrency(snapshot: CatalogSnapshot): string | null {
+  return Object.values(snapshot.fromPrices)[0]?.currency ?? null;
 }
 
 function options(values: (string | null)[], label: (value: string) => string): FacetOption[] {

@@ -1,46 +1,56 @@
-import Link from "next/link";
-import { formatPrice, typicalDeliveryInWords, unavailableInWords } from "@/lib/catalog/format";
-import type { RetailPrice } from "@/lib/catalog/pricing";
-import type { Product } from "@/lib/catalog/types";
+// One catalogue card, rendered from the page's compact item data: on the server into the static
+// HTML, and in the browser when the filters change. It has no class names: catalog.module.css
+// styles it through its structure, so that nothing repeats on every card of the page.
+import { formatPrice, typicalDeliveryInWords } from "@/lib/catalog/format";
 import { BrandArt } from "../brand/brand-art";
 import { ProductChips } from "../product/product-chips";
 import { productHref } from "../product/product-href";
-import { productBrand } from "./catalog-view";
-import styles from "./catalog.module.css";
+import type { CatalogItem, PlaceNames } from "./catalog-items";
 
-export function ProductCard({ product, fromPrice }: { product: Product; fromPrice: RetailPrice | undefined }) {
-  const brand = productBrand(product);
+interface ProductCardProps {
+  item: CatalogItem;
+  names: PlaceNames;
+  /** The currency of every from-price (retail prices are all in the store currency). */
+  currency: string | null;
+}
+
+export function ProductCard({ item, names, currency }: ProductCardProps) {
   return (
-    <article className={styles.card} data-unavailable={product.available ? undefined : ""}>
-      <BrandArt brand={brand} className={styles.art} />
-      <div className={styles.cardBody}>
-        <p className={styles.brandName}>{brand}</p>
-        <h2 className={styles.cardTitle}>
-          <Link href={productHref(product)} className={styles.cardLink}>
-            {product.name}
-          </Link>
+    <li data-unavailable={item.unavailable === null ? undefined : ""}>
+      <BrandArt brand={item.brand} />
+      <div>
+        <p>{item.brand}</p>
+        <h2>
+          {/* A plain link: next/link would prefetch every product on the page from the server. */}
+          <a href={productHref(item)}>{item.name}</a>
         </h2>
-        <ProductChips product={product} />
-        <div className={styles.cardFoot}>
-          {product.available ? (
-            <p className={styles.price}>
-              {fromPrice ? (
-                <>
-                  <span className={styles.from}>from</span> {formatPrice(fromPrice)}
-                </>
-              ) : product.type === "balance" ? (
-                "Choose your amount"
-              ) : null}
-            </p>
-          ) : (
-            <p className={styles.unavailable}>{unavailableInWords(product.unavailableReason)}</p>
-          )}
-          <p className={styles.delivery}>
+        <ProductChips
+          platform={item.platform}
+          region={item.region && names.regions.get(item.region)}
+          country={item.country && names.countries.get(item.country)}
+          balance={item.balance}
+        />
+        <div>
+          <p>{item.unavailable ?? <FromPrice item={item} currency={currency} />}</p>
+          <p>
             <span className="visually-hidden">Delivery: </span>
-            {typicalDeliveryInWords(product.deliveryTargetMinutes)}
+            {typicalDeliveryInWords(item.deliveryMinutes)}
           </p>
         </div>
       </div>
-    </article>
+    </li>
   );
+}
+
+function FromPrice({ item, currency }: Pick<ProductCardProps, "item" | "currency">) {
+  if (item.fromMinor !== null && currency) {
+    // One text node after the label, so React writes no <!-- --> separator into the HTML.
+    return (
+      <>
+        <span>from</span>
+        {` ${formatPrice({ minor: item.fromMinor, currency })}`}
+      </>
+    );
+  }
+  return item.balance ? "Choose your amount" : null;
 }

@@ -1,21 +1,19 @@
-import { countryName, regionName } from "@/lib/catalog/format";
-import type { Product } from "@/lib/catalog/types";
+/** Where a product works, in words: platform, then region or country (spec 2.3 gives one or the other). */
+interface ProductChipsProps {
+  platform: string | null | undefined;
+  region: string | null | undefined;
+  country: string | null | undefined;
+  balance: boolean;
+}
 
-/** Where a product works: platform, then region or country (spec 2.3 gives one or the other). */
-export function ProductChips({ product }: { product: Product }) {
-  const chips = [
-    product.platform,
-    product.region ? regionName(product.region) : null,
-    product.country ? countryName(product.country) : null,
-    product.type === "balance" ? "Any amount" : null,
-  ].filter((chip): chip is string => chip !== null);
+export function ProductChips({ platform, region, country, balance }: ProductChipsProps) {
+  const chips = [platform, region, country, balance ? "Any amount" : null].filter((chip) => chip);
   if (chips.length === 0) return null;
   return (
+    // Styled through .chips > li: a class on every chip would repeat on every catalogue card.
     <ul className="chips" aria-label="Platform and region">
       {chips.map((chip) => (
-        <li key={chip} className="chip">
-          {chip}
-        </li>
+        <li key={chip}>{chip}</li>
       ))}
     </ul>
   );

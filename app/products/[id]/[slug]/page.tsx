@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { permanentRedirect } from "next/navigation";
+import { countryName, regionName } from "@/lib/catalog/format";
 import { BrandArt } from "@/app/_components/brand/brand-art";
 import { productBrand } from "@/app/_components/catalog/catalog-view";
 import { StaleBanner } from "@/app/_components/layout/stale-banner";
@@ -47,7 +48,12 @@ export default async function ProductPage({ params }: Props) {
           <BrandArt brand={productBrand(product)} className={styles.hero} priority />
           <p className={styles.brandName}>{productBrand(product)}</p>
           <h1 className={styles.title}>{product.name}</h1>
-          <ProductChips product={product} />
+          <ProductChips
+            platform={product.platform}
+            region={product.region && regionName(product.region)}
+            country={product.country && countryName(product.country)}
+            balance={product.type === "balance"}
+          />
           {product.description ? <p className={styles.description}>{product.description}</p> : null}
         </header>
         <PurchasePanel product={product} denominations={denominations} balance={balance} />

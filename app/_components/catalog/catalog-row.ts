@@ -1,0 +1,62 @@
+// The catalogue's items as the page ships them to the browser: a row of values per product
+// rather than an object, because the page's data is inlined in its HTML, and key names, slugs
+// and search text would repeat on every product of a page whose bytes cost on every request.
+import { unavailableInWords } from "@/lib/catalog/format";
+import { slugify } from "@/lib/catalog/slug";
+import type { CatalogSnapshot, Product } from "@/lib/catalog/types";
+import { normaliseText, type CatalogItem, type PlaceNames } from "./catalog-items";
+import { productBrand } from "./catalog-view";
+
+export type CatalogRow = [
+  id: number,
+  name: string,
+  /** null when the brand is the name. */
+  brand: string | null,
+  platform: string | null,
+  region: string | null,
+  country: string | null,
+  fromMinor: number | null,
+  balance: boolean,
+  deliveryMinutes: number,
+  /** Why it cannot be bought, in words; null when it can. */
+  unavailable: string | null,
+  /** Only when the slug is not the name's (it usually is: lib/catalog/map-service.ts). */
+  slug?: string,
+];
+
+export function toCatalogRow(product: Product, snapshot: CatalogSnapshot): CatalogRow {
+  const brand = productBrand(product);
+  const row: CatalogRow = [
+    product.id,
+    product.name,
+    brand === product.name ? null : brand,
+    product.platform,
+    product.region,
+    product.country,
+    snapshot.fromPrices[product.id]?.minor ?? null,
+    product.type === "balance",
+    product.deliveryTargetMinutes,
+    product.available ? null : unavailableInWords(product.unavailableReason),
+  ];
+  if (product.slug !== slugify(product.name)) row.push(product.slug);
+  return row;
+}
+
+export function fromCatalogRow(row: CatalogRow, names: PlaceNames): CatalogItem {
+  const [id, name, brand, platform, region, country, fromMinor, balance, deliveryMinutes, unavailable, slug] = row;
+  const words = [name, brand, platform, region && names.regions.get(region), country && names.countries.get(country), country];
+  return {
+    id,
+    slug: slug ?? slugify(name),
+    brand: brand ?? name,
+    name,
+    platform,
+    region,
+    country,
+    fromMinor,
+    balance,
+    deliveryMinutes,
+    unavailable,
+    searchText: normaliseText(words.filter(Boolean).join(" ")),
+  };
+}
