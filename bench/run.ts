@@ -44,8 +44,10 @@ async function main(): Promise<void> {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${name} page ${url} answered ${response.status}`);
     }
-    // Warm-up: let every cache layer fill before counting.
-    for (const url of [pages.catalogue, pages.product]) await load({ url, seconds: 2, connections: 4 });
+    // Warm-up: every URL under the same load first, so that caches are full and the JIT has
+    // compiled the hot paths before anything is counted (the first measured URL was otherwise
+    // measured half cold).
+    for (const url of Object.values(pages)) await load({ url, seconds: 3, connections: CONNECTIONS });
     upstream.reset();
 
     const results: Record<string, LoadResult> = {};
