@@ -70,9 +70,18 @@ export function orderUpdateBody(order: OrderRecord): Body {
   return body;
 }
 
+// The last time formatted: an order is read far more often than its times change, and
+// building a Date and its ISO text costs more per read than the rest of the body's fields.
+let lastIsoMs = Number.NaN;
+let lastIso = "";
+
 /** decisions.md 5: ISO 8601 with an explicit offset. */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString();
+  if (ms !== lastIsoMs) {
+    lastIso = new Date(ms).toISOString();
+    lastIsoMs = ms;
+  }
+  return lastIso;
 }
 
 function statusHead(order: OrderRecord): Body {

@@ -56,6 +56,19 @@ export class OrderKeeper {
     return order && order.partnerId === partner.partner_id ? order : null;
   }
 
+  /**
+   * Stores a new order. A test order never waits on a supplier (decisions.md 16), so all its
+   * steps are due at creation; they go into this one commit, with a notification per status,
+   * exactly as the first read would have applied them in a second commit. Nothing is debited
+   * for a test order, so the balance check is the same as for the order alone.
+   */
+  create(order: OrderRecord, now: number): Promise<CommitResult> {
+    const write = { order, expectedVersion: null, balanceDeltaMinor: -order.debitedMinor, changes: [order] };
+    if (!order.test || order.debitedMinor !== 0) return this.commit(write);
+    const advanced = advance(order, now, this.options.randomCode);
+    return this.commit({ ...write, order: advanced.order, changes: [order, ...advanced.changes] });
+  }
+
   async commit(write: OrderWrite): Promise<CommitResult> {
     const result = await this.options.store.commit({
       order: write.order,

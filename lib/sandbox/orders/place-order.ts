@@ -5,7 +5,7 @@ import { errorResult, ok, type ApiResult } from "../http/error-result";
 import type { OrderRecord } from "../store/records";
 import { secondsToMs, type EngineContext } from "./engine-context";
 import { orderBody } from "./order-body";
-import { isFinal, startProcessing } from "./transitions";
+import { isFinal, nextStep, startProcessing } from "./transitions";
 
 /** The order's identity and plan: everything /api/pay decides before the order exists. */
 export type OrderDraft = Pick<
@@ -18,8 +18,9 @@ export type OrderDraft = Pick<
 
 export async function placeOrder(ctx: EngineContext, partner: FixturePartner, draft: OrderDraft): Promise<ApiResult> {
   const { store, clock, orders, fixture } = ctx;
-  const order = initialOrder(draft, await store.nextOrderId(), clock.now(), secondsToMs(fixture.reservation_ttl_seconds));
-  const result = await orders.commit({ order, expectedVersion: null, balanceDeltaMinor: -order.debitedMinor, changes: [order] });
+  const now = clock.now();
+  const order = initialOrder(draft, await store.nextOrderId(), now, secondsToMs(fixture.reservation_ttl_seconds));
+  const result = await orders.create(order, now);
   if (!result.ok) {
     switch (result.reason) {
       case "duplicate_ext":
@@ -31,7 +32,10 @@ export async function placeOrder(ctx: EngineContext, partner: FixturePartner, dr
     }
   }
   // Reservations answer 6 at once; with notifications the final result goes to the partner URL.
-  if (order.reservation || partner.notify_url) return ok(orderBody(result.order));
+  // Either way the answer is the order as created, even when create() already stored more.
+  if (order.reservation || partner.notify_url) return ok(orderBody(order));
+  // Settled with nothing left to happen, the wait below could only load the same state again.
+  if (isFinal(result.order) && nextStep(result.order) === null) return ok(orderBody(result.order));
   const waitUntil = clock.now() + secondsToMs(fixture.sync_wait_seconds);
   const settled = await orders.waitUntil(order.id, waitUntil, isFinal);
   return ok(orderBody(settled ?? result.order));
@@ -44,10 +48,34 @@ export async function answerExisting(ctx: EngineContext, orderId: string): Promi
 }
 
 function initialOrder(draft: OrderDraft, id: string, now: number, reservationTtlMs: number): OrderRecord {
-  // Object.assign rather than `{ ...draft, id, … }`: V8 (Node 20) builds a spread followed by
-  // this many literal fields in time that grows with their square, ~0.1 ms per order here.
-  const fresh: Omit<OrderRecord, keyof OrderDraft> = {
+  // One literal naming every field: V8 (Node 20) builds `{ ...draft, id, … }` in time that grows
+  // with the square of the fields (~50 µs here), and Object.assign leaves a slow dictionary-mode
+  // object (~3 µs). A field added to OrderRecord fails to compile until it is set here.
+  const base: OrderRecord = {
     id,
+    partnerId: draft.partnerId,
+    extOrderId: draft.extOrderId,
+    test: draft.test,
+    reservation: draft.reservation,
+    activation: draft.activation,
+    kind: draft.kind,
+    gameId: draft.gameId,
+    gameName: draft.gameName,
+    gameCurrency: draft.gameCurrency,
+    voucherId: draft.voucherId,
+    voucherName: draft.voucherName,
+    gameCoins: draft.gameCoins,
+    deliveryMethod: draft.deliveryMethod,
+    account: draft.account,
+    amountMinor: draft.amountMinor,
+    amountCurrency: draft.amountCurrency,
+    chargedMinor: draft.chargedMinor,
+    chargedCurrency: draft.chargedCurrency,
+    discountRate: draft.discountRate,
+    codeParts: draft.codeParts,
+    codeValidDays: draft.codeValidDays,
+    plan: draft.plan,
+    deliveryMaxMs: draft.deliveryMaxMs,
     version: 0,
     createdAt: now,
     status: 1,
@@ -65,7 +93,6 @@ function initialOrder(draft: OrderDraft, id: string, now: number, reservationTtl
     activationDoneAt: null,
     refundAt: null,
   };
-  const base: OrderRecord = Object.assign({}, draft, fresh);
   // A reservation neither checks nor debits the balance until it is confirmed (decisions.md 12).
   if (draft.reservation) return { ...base, status: 6, activationVoucher: "wait", reservationExpiresAt: now + reservationTtlMs };
   return { ...startProcessing(base, now), debitedMinor: draft.test ? 0 : draft.chargedMinor };

@@ -36,19 +36,36 @@ const inProcessing = (status: OrderStatus) => status === 1 || status === 4 || st
 
 /** The earliest thing due for this order, or null when nothing will happen by itself. */
 export function nextStep(order: OrderRecord): Step | null {
-  // Listed by precedence: on a tie the supplier's answer counts as arriving in time.
-  const candidates: Step[] = [];
-  const add = (at: number | null, kind: StepKind) => {
-    if (at !== null) candidates.push({ at, kind });
-  };
-  if (order.status === 6) add(order.reservationExpiresAt, "reservation_expired");
-  if (order.status === 1 || order.status === 5) add(order.supplierDoneAt, "supplier_done");
-  if (order.status === 4 || order.status === 2) add(order.activationDoneAt, "activation_done");
-  if (inProcessing(order.status) && order.processingAt !== null) add(order.processingAt + order.deliveryMaxMs, "delivery_exceeded");
-  if (order.status === 2) add(order.refundAt, "refund");
-  let best: Step | null = null;
-  for (const step of candidates) if (!best || step.at < best.at) best = step;
-  return best;
+  // Runs on every read and write, so it keeps the earliest so far instead of collecting
+  // candidates in an array through a closure. Checked by precedence, and only a strictly
+  // earlier time displaces the best: on a tie the supplier's answer counts as arriving in time.
+  const { status } = order;
+  let at: number | null = null;
+  let kind: StepKind | null = null;
+  if (status === 6 && order.reservationExpiresAt !== null) {
+    at = order.reservationExpiresAt;
+    kind = "reservation_expired";
+  }
+  if ((status === 1 || status === 5) && order.supplierDoneAt !== null && (at === null || order.supplierDoneAt < at)) {
+    at = order.supplierDoneAt;
+    kind = "supplier_done";
+  }
+  if ((status === 4 || status === 2) && order.activationDoneAt !== null && (at === null || order.activationDoneAt < at)) {
+    at = order.activationDoneAt;
+    kind = "activation_done";
+  }
+  if (inProcessing(status) && order.processingAt !== null) {
+    const exceededAt = order.processingAt + order.deliveryMaxMs;
+    if (at === null || exceededAt < at) {
+      at = exceededAt;
+      kind = "delivery_exceeded";
+    }
+  }
+  if (status === 2 && order.refundAt !== null && (at === null || order.refundAt < at)) {
+    at = order.refundAt;
+    kind = "refund";
+  }
+  return at === null || kind === null ? null : { at, kind };
 }
 
 export interface Advanced {
