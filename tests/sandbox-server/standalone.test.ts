@@ -28,7 +28,8 @@ describe("npm run sandbox", () => {
     const port = await freePort();
     server = runSandbox({ PORT: String(port) });
     base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 200 && !server.output().includes("listening on"); i++) await delay(100);
+    // The last line of the start banner: stdout may deliver the banner in several chunks.
+    for (let i = 0; i < 200 && !server.output().includes("Try: curl"); i++) await delay(100);
   }, 30_000);
 
   afterAll(async () => {
