@@ -11,7 +11,11 @@ export async function setJson(kv: Kv, key: string, value: unknown, options?: Ttl
 /** The value at `key` parsed with `schema`, or null when the key is missing or expired. */
 export async function getJson<T>(kv: Kv, key: string, schema: z.ZodType<T>): Promise<T | null> {
   const text = await kv.get(key);
-  if (text === null) return null;
+  return text === null ? null : parseJsonValue(text, key, schema);
+}
+
+/** Stored JSON text checked against `schema`; `key` names the value in the error. */
+export function parseJsonValue<T>(text: string, key: string, schema: z.ZodType<T>): T {
   let data: unknown;
   try {
     data = JSON.parse(text);

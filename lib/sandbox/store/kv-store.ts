@@ -3,9 +3,9 @@
 // Next.js server. Every rule that needs atomicity is one script (./kv/*-script.ts) run by the
 // KV server or in one LMDB transaction; reads are plain GETs, since every record is written
 // whole. Records carry no TTL: the orders are the sandbox's record of what happened.
-import type { z } from "zod";
-import { getJson } from "@/lib/kv/json";
+import { getJson, parseJsonValue } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
+import { checkInteger } from "@/lib/kv/validate";
 import { KvError } from "@/lib/kv/kv-error";
 import { toMinor } from "@/lib/money/minor-units";
 import type { Fixture } from "../fixture/schema";
@@ -101,7 +101,7 @@ export function createKvSandboxStore({ kv, fixture, namespace = sandboxNamespace
         case "duplicate_ext":
           return { ok: false, reason: "duplicate_ext", existingOrderId: reply[1] };
         case "version_conflict": {
-          const current = reply[1] === undefined ? null : parseJson(reply[1], keys.order(stored.id), orderRecordSchema);
+          const current = reply[1] === undefined ? null : parseJsonValue(reply[1], keys.order(stored.id), orderRecordSchema);
           return { ok: false, reason: "version_conflict", current };
         }
       }
@@ -117,7 +117,7 @@ export function createKvSandboxStore({ kv, fixture, namespace = sandboxNamespace
       if (reply === null) return null;
       if (reply[0] === "retry") return { retryAtMs: reply[1] };
       const [, seq, attempts, notBeforeMs, json] = reply;
-      const note = parseJson(json, keys.outbox(orderId), notificationSchema);
+      const note = parseJsonValue(json, keys.outbox(orderId), notificationSchema);
       return { entry: { orderId, seq, ...note, attempts, notBeforeMs } };
     },
 
@@ -154,29 +154,13 @@ export function createKvSandboxStore({ kv, fixture, namespace = sandboxNamespace
       return text
         .split("\n")
         .filter(Boolean)
-        .map((line) => parseJson(line, key, reconciliationRecordSchema));
+        .map((line) => parseJsonValue(line, key, reconciliationRecordSchema));
     },
   };
-}
-
-function checkInteger(name: string, value: number): void {
-  if (!Number.isSafeInteger(value)) throw new KvError("invalid_argument", `${name} must be a safe integer, got ${value}`);
 }
 
 function parseInteger(text: string, key: string): number {
   const value = Number(text);
   if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(value)) throw new KvError("invalid_value", `Value at "${key}" is not an integer`);
   return value;
-}
-
-function parseJson<T>(text: string, key: string, schema: z.ZodType<T>): T {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new KvError("invalid_value", `Value at "${key}" is not JSON`, { cause: error });
-  }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new KvError("invalid_value", `Value at "${key}" does not match its schema`, { cause: parsed.error });
-  return parsed.data;
 }
