@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kv } from "@/lib/kv/kv";
 import { releaseLock } from "@/lib/kv/scripts";
-import type { Clock } from "@/lib/sandbox/runtime";
+import type { Clock } from "@/lib/time/clock";
 
 interface Entry<T> {
   value: T;

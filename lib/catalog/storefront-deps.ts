@@ -5,7 +5,7 @@ import { getKv } from "@/lib/kv/get-kv";
 import type { PartnerClient } from "@/lib/partner/client";
 import { createKvTokenStore } from "@/lib/partner/kv-token-store";
 import { createStorefrontClient, resolveUpstream } from "@/lib/partner/storefront-client";
-import { systemClock } from "@/lib/sandbox/runtime";
+import { systemClock } from "@/lib/time/clock";
 import type { CatalogDeps } from "./load-catalog";
 import { getPricingPolicy } from "./pricing-policy";
 

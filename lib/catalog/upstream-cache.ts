@@ -4,7 +4,7 @@
 import type { Kv } from "@/lib/kv/kv";
 import type { PartnerClient, PartnerError } from "@/lib/partner/client";
 import type { Service, Voucher } from "@/lib/partner/schemas";
-import type { Clock } from "@/lib/sandbox/runtime";
+import type { Clock } from "@/lib/time/clock";
 import { readThrough, type Cached, type Loaded } from "./stale-while-revalidate";
 
 export interface UpstreamCacheDeps {

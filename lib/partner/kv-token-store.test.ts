@@ -6,7 +6,7 @@ import { createKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { createSandbox } from "@/lib/sandbox/create-sandbox";
 import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
-import { systemClock } from "@/lib/sandbox/runtime";
+import { systemClock } from "@/lib/time/clock";
 import { createPartnerClient } from "./client";
 import { createKvTokenStore } from "./kv-token-store";
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { getJson, setJson } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { releaseLock } from "@/lib/kv/scripts";
-import type { Clock } from "@/lib/sandbox/runtime";
+import type { Clock } from "@/lib/time/clock";
 import type { CachedToken, TokenStore } from "./client/token-store";
 
 const cachedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSandbox } from "./create-sandbox";
-import { testFixture } from "./http/test-support";
-import { ManualTime } from "./testing/manual-time";
+import { testFixture } from "@/tests/support/sandbox/http-test-support";
+import { ManualTime } from "@/tests/support/sandbox/manual-time";
 
 function sandboxAt(basePath = "") {
   const time = new ManualTime();

@@ -7,7 +7,7 @@ import { createSandboxResponder, type SandboxResponder } from "./http/create-han
 import { toResponse } from "./http/json-response";
 import { fromWebRequest } from "./http/web-request";
 import { createOrderEngine } from "./orders/create-order-engine";
-import { systemClock, systemScheduler, type Clock, type Scheduler } from "./runtime";
+import { systemClock, systemScheduler, type Clock, type Scheduler } from "@/lib/time/clock";
 import { createMemoryStore } from "./store/memory-store";
 import type { SandboxStore } from "./store/sandbox-store";
 

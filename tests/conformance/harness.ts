@@ -3,8 +3,8 @@
 // ManualTime, so a 60-second wait costs milliseconds; notifications go to a scripted fake fetch.
 import { expect } from "vitest";
 import { createSandbox } from "@/lib/sandbox/create-sandbox";
-import type { Scheduler } from "@/lib/sandbox/runtime";
-import { ManualTime, settle } from "@/lib/sandbox/testing/manual-time";
+import type { Scheduler } from "@/lib/time/clock";
+import { ManualTime, settle } from "@/tests/support/sandbox/manual-time";
 import type { Fixture } from "@/lib/sandbox/fixture/schema";
 import { conformanceFixture, type PartnerCredentials } from "./fixture";
 

@@ -8,7 +8,7 @@ import { createSandbox } from "@/lib/sandbox/create-sandbox";
 import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import { fixtureSchema, type Fixture } from "@/lib/sandbox/fixture/schema";
 import { createKvSandboxStore, sandboxNamespace } from "@/lib/sandbox/store/kv-store";
-import { contractFixture, describeSandboxStore, sampleOrder } from "@/lib/sandbox/store/store-contract";
+import { contractFixture, describeSandboxStore, sampleOrder } from "@/tests/support/sandbox/store-contract";
 import { startDrivers } from "../kv/drivers";
 import { expectKvError, race } from "../kv/helpers";
 

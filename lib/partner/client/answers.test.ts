@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { json } from "./testing/fake-service";
+import { json } from "@/tests/support/partner-client/fake-service";
 import {
   balanceBody,
   failedBalanceOrderBody,
   orderUpdateBody,
   reviseBody,
   voucherOrderBody,
-} from "./testing/sample-bodies";
-import { setupClient } from "./testing/setup-client";
+} from "@/tests/support/partner-client/sample-bodies";
+import { setupClient } from "@/tests/support/partner-client/setup-client";
 
 describe("how answers become results or errors", () => {
   it("treats a 200 with an error body as that error (the body's code wins)", async () => {

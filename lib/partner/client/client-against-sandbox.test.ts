@@ -9,7 +9,7 @@ import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import { isVoucherOrder } from "../schemas/resources";
 import { createPartnerClient } from "./create-partner-client";
 import type { PartnerError } from "./partner-error";
-import { ManualTimers } from "./testing/manual-timers";
+import { ManualTimers } from "@/tests/support/partner-client/manual-timers";
 
 let sandbox: Sandbox | undefined;
 afterEach(() => sandbox?.close());

@@ -1,6 +1,6 @@
 // The client's public shape: its options and one method per Partner API endpoint.
 import type { Result } from "@/lib/result";
-import type { Clock, Scheduler } from "@/lib/sandbox/runtime";
+import type { Clock, Scheduler } from "@/lib/time/clock";
 import type { AccountCheckQuery, OrderUpdateRequest, PayRequest, ReviseRequest } from "../schemas/requests";
 import type { AccountCheckResult, Balance, Order } from "../schemas/resources";
 import type {

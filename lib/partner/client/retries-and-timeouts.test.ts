@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Result } from "@/lib/result";
 import type { PartnerError } from "./partner-error";
-import { hang, json } from "./testing/fake-service";
-import type { ManualTimers } from "./testing/manual-timers";
-import { balanceBody, orderUpdateBody, voucherOrderBody } from "./testing/sample-bodies";
-import { setupClient } from "./testing/setup-client";
+import { hang, json } from "@/tests/support/partner-client/fake-service";
+import type { ManualTimers } from "@/tests/support/partner-client/manual-timers";
+import { balanceBody, orderUpdateBody, voucherOrderBody } from "@/tests/support/partner-client/sample-bodies";
+import { setupClient } from "@/tests/support/partner-client/setup-client";
 
 const busy = () => json(503, { success: false, error: 503, error_text: "busy" });
 

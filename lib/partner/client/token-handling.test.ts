@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createPartnerClient } from "./create-partner-client";
-import { json, sqlTime } from "./testing/fake-service";
-import { balanceBody } from "./testing/sample-bodies";
-import { BASE_URL, setupClient } from "./testing/setup-client";
+import { json, sqlTime } from "@/tests/support/partner-client/fake-service";
+import { balanceBody } from "@/tests/support/partner-client/sample-bodies";
+import { BASE_URL, setupClient } from "@/tests/support/partner-client/setup-client";
 import { createMemoryTokenStore } from "./token-store";
 
 describe("token handling", () => {

@@ -1,6 +1,6 @@
 // Lazy login, caching and renewal of the bearer token. One login at a time per client: twenty
 // calls that find no fresh token share one POST /api/auth/login instead of sending twenty.
-import type { Clock } from "@/lib/sandbox/runtime";
+import type { Clock } from "@/lib/time/clock";
 import { ok, type Result } from "@/lib/result";
 import type { LoginAnswer } from "./answer-schemas";
 import type { PartnerError } from "./partner-error";

@@ -1,7 +1,7 @@
 // One HTTP exchange with the service: build the request, enforce the timeout, read the body,
 // and sort the answer into a JSON body or a PartnerError. No retries and no token logic here.
 import { err, ok, type Result } from "@/lib/result";
-import type { Clock, Scheduler } from "@/lib/sandbox/runtime";
+import type { Clock, Scheduler } from "@/lib/time/clock";
 import { errorFromAnswer, PartnerError } from "./partner-error";
 import { parseRetryAfter } from "./retry-policy";
 

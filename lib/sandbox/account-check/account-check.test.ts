@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createHarness } from "../http/test-support";
+import { createHarness } from "@/tests/support/sandbox/http-test-support";
 
 async function check(query: string, login = "demo") {
   const h = createHarness();

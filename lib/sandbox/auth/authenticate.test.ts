@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { createHarness, JWT_SECRET, read } from "../http/test-support";
+import { createHarness, JWT_SECRET, read } from "@/tests/support/sandbox/http-test-support";
 
 const denied = (text: string) => ({ status: 401, body: { success: false, error: 401, error_text: text } });
 

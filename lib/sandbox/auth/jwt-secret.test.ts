@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testFixture } from "../http/test-support";
+import { testFixture } from "@/tests/support/sandbox/http-test-support";
 import { jwtSecretOf } from "./jwt-secret";
 
 describe("jwtSecretOf", () => {

@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { createHarness, read } from "../http/test-support";
+import { createHarness, read } from "@/tests/support/sandbox/http-test-support";
 
 const invalid = { status: 401, body: { success: false, error: 401, error_text: "invalid login or api_key" } };
 

@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { ManualTime } from "../testing/manual-time";
-import { testFixture } from "../http/test-support";
+import { ManualTime } from "@/tests/support/sandbox/manual-time";
+import { testFixture } from "@/tests/support/sandbox/http-test-support";
 import { createTokens, formatExpiresAt } from "./tokens";
 
 const secret = new TextEncoder().encode("a-secret");

@@ -4,7 +4,7 @@ import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import type { Token } from "@/lib/partner/schemas";
 import type { FixturePartner } from "../fixture/schema";
-import type { Clock } from "../runtime";
+import type { Clock } from "@/lib/time/clock";
 import { VerifiedTokens } from "./verified-tokens";
 
 /** Spec 2.1: a token lives one hour. */

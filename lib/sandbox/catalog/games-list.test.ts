@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createHarness, read } from "../http/test-support";
+import { createHarness, read } from "@/tests/support/sandbox/http-test-support";
 
 const SERVICE_KEYS = [
   "id", "game_name", "brand", "country", "region", "platform", "delivery_time_target_minutes", "delivery_time_max_minutes",

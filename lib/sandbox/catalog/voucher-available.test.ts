@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createHarness, read, testFixture } from "../http/test-support";
+import { createHarness, read, testFixture } from "@/tests/support/sandbox/http-test-support";
 
 const error = (status: number, code: number, text: string) => ({ status, body: { success: false, error: code, error_text: text } });
 const VOUCHER_KEYS = [

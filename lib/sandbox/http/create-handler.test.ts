@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFakeEngine, createHarness, read } from "./test-support";
+import { createFakeEngine, createHarness, read } from "@/tests/support/sandbox/http-test-support";
 
 const ENDPOINTS = [
   ["POST", "/api/auth/login"],

@@ -6,7 +6,7 @@ import { createTokens } from "../auth/tokens";
 import type { CatalogIndex } from "../catalog-index";
 import type { Fixture } from "../fixture/schema";
 import type { OrderEngine } from "../orders/order-engine";
-import type { Clock } from "../runtime";
+import type { Clock } from "@/lib/time/clock";
 import { errorResult, type ApiResult } from "./error-result";
 import { serialize, toResponse, type JsonAnswer } from "./json-response";
 import { createRateLimiter } from "./rate-limiter";

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { ok } from "./error-result";
 import { MAX_BODY_BYTES } from "./read-body";
-import { createHarness } from "./test-support";
+import { createHarness } from "@/tests/support/sandbox/http-test-support";
 
 describe("error precedence", () => {
   it("answers 401 before 413, shape 400 and existence 404", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseJsonObject } from "./json-body";
-import { createHarness, read } from "./test-support";
+import { createHarness, read } from "@/tests/support/sandbox/http-test-support";
 
 const notJson = { success: false, error: 400, error_text: "request body is not valid JSON" };
 const notObject = { success: false, error: 400, error_text: "request body must be a JSON object" };

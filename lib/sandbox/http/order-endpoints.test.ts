@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createHarness, read } from "./test-support";
+import { createHarness, read } from "@/tests/support/sandbox/http-test-support";
 
 const bad = (text: string) => ({ status: 400, body: { success: false, error: 400, error_text: text } });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { queryObject } from "./query-params";
-import { createHarness, read } from "./test-support";
+import { createHarness, read } from "@/tests/support/sandbox/http-test-support";
 
 describe("queryObject", () => {
   it("turns parameters into an object, decoding them", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ManualTime } from "../testing/manual-time";
+import { ManualTime } from "@/tests/support/sandbox/manual-time";
 import { createRateLimiter } from "./rate-limiter";
-import { createHarness, read, testFixture } from "./test-support";
+import { createHarness, read, testFixture } from "@/tests/support/sandbox/http-test-support";
 
 const { partners } = testFixture();
 const unlimited = partners[0]!;

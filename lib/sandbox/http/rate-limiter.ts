@@ -2,7 +2,7 @@
 // (the times of the last minute's accepted requests) avoids the double burst a fixed window
 // allows at its edge, and Retry-After says when the oldest of them leaves the window.
 import type { FixturePartner } from "../fixture/schema";
-import type { Clock } from "../runtime";
+import type { Clock } from "@/lib/time/clock";
 import { errorResult, type ApiResult } from "./error-result";
 
 const WINDOW_MS = 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, readBodyText } from "./read-body";
-import { createHarness, read } from "./test-support";
+import { createHarness, read } from "@/tests/support/sandbox/http-test-support";
 
 function streamed(chunks: Iterable<Uint8Array>, onCancel?: () => void): ReadableStream<Uint8Array> {
   const iterator = chunks[Symbol.iterator]();

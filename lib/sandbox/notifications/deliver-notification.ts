@@ -1,7 +1,7 @@
 // One POST of one notification. The timeout runs on the injected scheduler, so a test can
 // let 10 seconds pass without waiting for them; racing the fetch (not only aborting it)
 // keeps a fetch that ignores its signal from holding the order's queue forever.
-import type { Scheduler } from "../runtime";
+import type { Scheduler } from "@/lib/time/clock";
 import type { OutboxEntry } from "../store/records";
 
 export interface DeliveryOptions {

@@ -2,7 +2,7 @@
 // the store (appended in the same commit as the change it reports), so a notification is
 // never lost with an instance; this dispatcher only drains it. The head is leased while it
 // is being sent so that two instances never POST the same notification at once.
-import type { Clock, Scheduler, TimerHandle } from "../runtime";
+import type { Clock, Scheduler, TimerHandle } from "@/lib/time/clock";
 import type { SandboxStore } from "../store/sandbox-store";
 import { deliverNotification } from "./deliver-notification";
 

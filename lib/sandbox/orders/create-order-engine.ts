@@ -3,7 +3,7 @@
 import type { CatalogIndex } from "../catalog-index";
 import type { Fixture } from "../fixture/schema";
 import { createNotifier } from "../notifications/notifier";
-import type { Clock, Scheduler } from "../runtime";
+import type { Clock, Scheduler } from "@/lib/time/clock";
 import type { SandboxStore } from "../store/sandbox-store";
 import { balance } from "./balance";
 import { secondsToMs, type EngineContext } from "./engine-context";

@@ -1,6 +1,6 @@
 // Duplicate protection by ext_order_id (spec 3, decisions.md 11).
 import { describe, expect, it, vi } from "vitest";
-import { createHarness } from "./engine-harness";
+import { createHarness } from "@/tests/support/sandbox/engine-harness";
 
 describe("ext_order_id duplicate protection", () => {
   it("a repeat answers the existing order's current state, whatever else it carries", async () => {

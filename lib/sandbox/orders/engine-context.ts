@@ -1,7 +1,7 @@
 // What every operation of the engine shares; built once by createOrderEngine.
 import type { CatalogIndex } from "../catalog-index";
 import type { Fixture, FixturePartner } from "../fixture/schema";
-import type { Clock } from "../runtime";
+import type { Clock } from "@/lib/time/clock";
 import type { SandboxStore } from "../store/sandbox-store";
 import type { OrderKeeper } from "./order-keeper";
 

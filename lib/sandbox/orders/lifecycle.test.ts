@@ -1,6 +1,6 @@
 // Section 3's transition rows, the balance rules of decisions 17 and the deadlines of 12 and 15.
 import { describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "./engine-harness";
+import { createHarness, type Harness } from "@/tests/support/sandbox/engine-harness";
 
 type Supplier = Record<string, unknown>;
 const withSupplier = (serviceIndex: number, supplier: Supplier) => (f: { services: Record<string, unknown>[] }) =>

@@ -1,7 +1,7 @@
 // decisions.md 18 through the engine: every status and activation_voucher change, in order,
 // with the partner's headers; retries on the fixture's delays, then drop.
 import { describe, expect, it } from "vitest";
-import { createHarness, NOTIFY_URL } from "./engine-harness";
+import { createHarness, NOTIFY_URL } from "@/tests/support/sandbox/engine-harness";
 
 describe("order notifications", () => {
   it("posts the body at every change, including the first, with notify_headers and JSON content type", async () => {

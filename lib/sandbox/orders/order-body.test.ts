@@ -1,7 +1,7 @@
 // decisions.md 3: JSON key order is part of the contract. Each shape, with and without its
 // optional fields.
 import { describe, expect, it } from "vitest";
-import { createHarness } from "./engine-harness";
+import { createHarness } from "@/tests/support/sandbox/engine-harness";
 
 const keys = (body: Record<string, unknown>) => Object.keys(body);
 

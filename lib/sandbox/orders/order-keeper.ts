@@ -2,7 +2,7 @@
 // the clock and persists what became due (with its refund and notifications, in one commit);
 // every write re-arms the order's one timer and wakes its notification outbox.
 import type { FixturePartner } from "../fixture/schema";
-import type { Clock } from "../runtime";
+import type { Clock } from "@/lib/time/clock";
 import type { NewNotification, OrderRecord } from "../store/records";
 import type { CommitResult, SandboxStore } from "../store/sandbox-store";
 import type { Notifier } from "../notifications/notifier";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createHarness } from "./engine-harness";
+import { createHarness } from "@/tests/support/sandbox/engine-harness";
 
 describe("/api/pay – balance services", () => {
   it("debits amount less discount at acceptance and answers the final status within the wait", async () => {

@@ -1,7 +1,7 @@
 // /api/revise: decisions.md 19 (matching, counts, mismatch entries) and 20 (validation).
 import { describe, expect, it } from "vitest";
 import type { RevisePayment } from "@/lib/partner/schemas";
-import { createHarness, type Harness } from "./engine-harness";
+import { createHarness, type Harness } from "@/tests/support/sandbox/engine-harness";
 
 async function setUp() {
   const h = createHarness();

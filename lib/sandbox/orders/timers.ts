@@ -1,7 +1,7 @@
 // The engine's timers on the injected scheduler: at most one per key (an order's next
 // deadline), plus sleeps for the synchronous waits. `close` cancels them all and wakes every
 // sleeper, so a request that is waiting when the sandbox stops still gets its answer.
-import type { Scheduler, TimerHandle } from "../runtime";
+import type { Scheduler, TimerHandle } from "@/lib/time/clock";
 
 export class Timers {
   private readonly keyed = new Map<string, { at: number; handle: TimerHandle }>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStore } from "./memory-store";
-import { contractFixture, describeSandboxStore, sampleOrder } from "./store-contract";
+import { contractFixture, describeSandboxStore, sampleOrder } from "@/tests/support/sandbox/store-contract";
 
 describeSandboxStore("memory", createMemoryStore);
 

@@ -1,7 +1,7 @@
 // A clock and scheduler that move only when a test says so. `advance` runs every task that
 // falls due, in deadline order, letting each one's promise chain settle before the next,
 // so a test of a 60-second wait takes milliseconds.
-import type { Clock, Scheduler, TimerHandle } from "../runtime";
+import type { Clock, Scheduler, TimerHandle } from "@/lib/time/clock";
 
 interface Pending {
   at: number;

@@ -1,11 +1,11 @@
 // Test helpers for the HTTP shell: a small fixture, a fake order engine that records what it
 // was handed, and a way to call the handler in one line. Used only by *.test.ts files.
-import { buildCatalogIndex } from "../catalog-index";
-import { fixtureSchema, type Fixture, type FixturePartner } from "../fixture/schema";
-import type { OrderEngine } from "../orders/order-engine";
-import { ManualTime } from "../testing/manual-time";
-import { createSandboxHandler, type SandboxHandler } from "./create-handler";
-import { ok, type ApiResult } from "./error-result";
+import { buildCatalogIndex } from "@/lib/sandbox/catalog-index";
+import { fixtureSchema, type Fixture, type FixturePartner } from "@/lib/sandbox/fixture/schema";
+import type { OrderEngine } from "@/lib/sandbox/orders/order-engine";
+import { ManualTime } from "@/tests/support/sandbox/manual-time";
+import { createSandboxHandler, type SandboxHandler } from "@/lib/sandbox/http/create-handler";
+import { ok, type ApiResult } from "@/lib/sandbox/http/error-result";
 
 export const JWT_SECRET = "test-secret-of-the-sandbox";
 

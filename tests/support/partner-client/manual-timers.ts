@@ -1,6 +1,6 @@
 // A clock, scheduler and sleep that move only when a test says so: timeouts of 75 s and
 // Retry-After waits cost no real time, and the test sees every delay asked for.
-import type { Clock, Scheduler, TimerHandle } from "@/lib/sandbox/runtime";
+import type { Clock, Scheduler, TimerHandle } from "@/lib/time/clock";
 
 interface Timer {
   at: number;

@@ -1,13 +1,13 @@
 // Test support: a small fixture (parsed through fixtureSchema so defaults apply), an engine on
 // ManualTime and a memory store, and a fake notification endpoint that records every POST.
-import { buildCatalogIndex } from "../catalog-index";
-import { fixtureSchema, type Fixture, type FixturePartner } from "../fixture/schema";
-import type { Scheduler } from "../runtime";
-import { createMemoryStore } from "../store/memory-store";
-import type { SandboxStore } from "../store/sandbox-store";
-import { ManualTime } from "../testing/manual-time";
-import { createOrderEngine } from "./create-order-engine";
-import type { OrderEngine } from "./order-engine";
+import { buildCatalogIndex } from "@/lib/sandbox/catalog-index";
+import { fixtureSchema, type Fixture, type FixturePartner } from "@/lib/sandbox/fixture/schema";
+import type { Scheduler } from "@/lib/time/clock";
+import { createMemoryStore } from "@/lib/sandbox/store/memory-store";
+import type { SandboxStore } from "@/lib/sandbox/store/sandbox-store";
+import { ManualTime } from "@/tests/support/sandbox/manual-time";
+import { createOrderEngine } from "@/lib/sandbox/orders/create-order-engine";
+import type { OrderEngine } from "@/lib/sandbox/orders/order-engine";
 
 type RawFixture = Record<string, unknown> & { partners: Record<string, unknown>[]; services: Record<string, unknown>[] };
 

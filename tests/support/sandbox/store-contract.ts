@@ -1,9 +1,9 @@
 // The behaviour every SandboxStore must have, as a suite a Redis implementation can run too:
 // `describeSandboxStore("redis", (fixture) => createRedisStore(...))`.
 import { describe, expect, it } from "vitest";
-import { fixtureSchema, type Fixture } from "../fixture/schema";
-import type { OrderRecord } from "./records";
-import type { SandboxStore } from "./sandbox-store";
+import { fixtureSchema, type Fixture } from "@/lib/sandbox/fixture/schema";
+import type { OrderRecord } from "@/lib/sandbox/store/records";
+import type { SandboxStore } from "@/lib/sandbox/store/sandbox-store";
 
 export const contractFixture: Fixture = fixtureSchema.parse({
   partners: [

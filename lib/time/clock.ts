@@ -1,4 +1,5 @@
-// Time is injected so that tests advance a clock instead of sleeping (STYLE.md habit 8).
+// Time is injected so that tests advance a clock instead of sleeping. Shared
+// by the client, the catalogue cache and the sandbox, so it belongs to none of them.
 
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
@@ -10,7 +11,7 @@ export interface TimerHandle {
 }
 
 export interface Scheduler {
-  /** Run `task` once, `delayMs` from now on the sandbox's clock. */
+  /** Run `task` once, `delayMs` from now on the injected clock. */
   schedule(delayMs: number, task: () => void | Promise<void>): TimerHandle;
 }
 

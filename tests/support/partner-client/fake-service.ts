@@ -1,6 +1,6 @@
 // A scripted stand-in for the Partner API behind an injected fetch. Each route answers from a
 // queue (the last answer repeats); login answers by default with token-1, token-2, …
-import type { Clock } from "@/lib/sandbox/runtime";
+import type { Clock } from "@/lib/time/clock";
 
 export interface RecordedCall {
   method: string;

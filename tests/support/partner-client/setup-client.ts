@@ -1,8 +1,8 @@
 // A client wired to a FakeService and ManualTimers, as every client test needs it.
-import { createPartnerClient } from "../create-partner-client";
-import type { PartnerClientOptions } from "../partner-client";
-import { FakeService } from "./fake-service";
-import { ManualTimers } from "./manual-timers";
+import { createPartnerClient } from "@/lib/partner/client/create-partner-client";
+import type { PartnerClientOptions } from "@/lib/partner/client/partner-client";
+import { FakeService } from "@/tests/support/partner-client/fake-service";
+import { ManualTimers } from "@/tests/support/partner-client/manual-timers";
 
 export const BASE_URL = "https://partner.test";
 
