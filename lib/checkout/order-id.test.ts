@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { orderIdSchema } from "./order-record";
+import { capabilityHash, newCapabilityKey, orderIdFactory } from "./order-id";
+
+describe("order ids", () => {
+  it("are ULIDs in time order, valid as ext_order_id (letters and digits, ≤ 128)", () => {
+    let now = 1_800_000_000_000;
+    const next = orderIdFactory({ now: () => now });
+    const ids = [next(), next()];
+    now += 1;
+    ids.push(next());
+    for (const id of ids) {
+      expect(orderIdSchema.safeParse(id).success).toBe(true);
+      expect(id).toMatch(/^[A-Za-z0-9]{1,128}$/);
+    }
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it("capability keys are unguessable and stored only as a hash", () => {
+    const key = newCapabilityKey();
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(newCapabilityKey()).not.toBe(key);
+    expect(capabilityHash(key)).toMatch(/^[0-9a-f]{64}$/);
+    expect(capabilityHash(key)).not.toContain(key);
+  });
+});

@@ -1,0 +1,101 @@
+// The order as it is stored in KV: everything `advance` needs to decide the next step from what
+// it knows now, and an append-only event log of how it got there. Parsed on every read, so a
+// record written by an older release is checked rather than trusted.
+import { z } from "zod";
+import { orderStateSchema } from "./order-states";
+
+/** Our order id: a ULID, 26 Crockford base-32 characters — also a valid ext_order_id upstream. */
+export const orderIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: "expected an order id" });
+
+const moneySchema = z.object({
+  minor: z.number().int().nonnegative(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+});
+
+const itemSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("voucher"),
+    gameId: z.number().int().positive(),
+    voucherId: z.number().int().positive(),
+    name: z.string(),
+    deliveryMethod: z.enum(["voucher_code", "direct_topup"]),
+  }),
+  z.object({
+    kind: z.literal("balance"),
+    gameId: z.number().int().positive(),
+    name: z.string(),
+    /** The top-up amount in the service's currency, as sent to /api/pay. */
+    amount: moneySchema,
+  }),
+]);
+
+/** Sealed with AES-GCM (code-vault.ts): codes are never stored or logged in the clear. */
+export const sealedSchema = z.string().regex(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+
+export const orderEventSchema = z.object({
+  at: z.number().int(),
+  /** A move (`authorized → delivered`) or a note (`confirm refused: 402`). */
+  what: z.string(),
+  upstreamOrderId: z.string().nullable().optional(),
+  paymentId: z.string().nullable().optional(),
+});
+
+export const orderRecordSchema = z.object({
+  id: orderIdSchema,
+  /** Reservation: reserve, pay, confirm. Pay first: pay, order, capture on success. */
+  flow: z.enum(["reservation", "pay_first"]),
+  state: orderStateSchema,
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  /** SHA-256 of the capability key in the buyer's order link; the key itself is never stored. */
+  capabilityHash: z.string().regex(/^[0-9a-f]{64}$/),
+  email: z.email(),
+  item: itemSchema,
+  account: z.string().nullable(),
+  activation: z.boolean(),
+  test: z.boolean(),
+  /** Frozen at checkout: what the buyer pays and the upstream cost it was quoted on. */
+  quote: z.object({ price: moneySchema, cost: moneySchema }),
+  upstream: z.object({
+    orderId: z.string().nullable(),
+    status: z.number().int().nullable(),
+    amountCharged: moneySchema.nullable(),
+    /** When our reservation ends upstream (the service does not say; we count from our call). */
+    reservationEndsAt: z.number().int().nullable(),
+    errorText: z.string().nullable(),
+  }),
+  payment: z.object({
+    sessionId: z.string().nullable(),
+    paymentIntentId: z.string().nullable(),
+    url: z.url().nullable(),
+    expiresAt: z.number().int().nullable(),
+    refundId: z.string().nullable(),
+  }),
+  delivery: z.object({
+    code: sealedSchema.nullable(),
+    code2: sealedSchema.nullable(),
+    expiresAt: z.string().nullable(),
+    activation: z.union([z.literal("wait"), z.boolean()]).nullable(),
+  }),
+  /** Why an order failed or is being released, in a word the order page can explain. */
+  reason: z
+    .enum([
+      "payment_declined",
+      "payment_expired",
+      "price_changed",
+      "unavailable",
+      "reservation_expired",
+      "confirmation_refused",
+      "upstream_failed",
+      "refunded_upstream",
+    ])
+    .nullable(),
+  /** Next time `advance` must look at the order even if nothing happens: the sweep's deadline. */
+  nextCheckAt: z.number().int().nullable(),
+  events: z.array(orderEventSchema),
+});
+
+export type OrderRecord = z.infer<typeof orderRecordSchema>;
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+export type OrderReason = NonNullable<OrderRecord["reason"]>;
+export type OrderItem = OrderRecord["item"];

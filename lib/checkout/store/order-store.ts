@@ -1,0 +1,114 @@
+// Orders in KV. Every change goes through `saveMove`: the move is checked against the state
+// table, appended to the order's event log and stored with a compare-and-set on the exact text
+// that was read, together with the order's deadline in the sweep's index.
+import type { Kv } from "@/lib/kv/kv";
+import { KvError } from "@/lib/kv/kv-error";
+import { parseJsonValue } from "@/lib/kv/json";
+import { err, ok, type Result } from "@/lib/result";
+import type { Clock } from "@/lib/time/clock";
+import { orderRecordSchema, type OrderEvent, type OrderRecord } from "../order-record";
+import { canMove, isSettled, type OrderState } from "../order-states";
+import { saveOrderScript } from "./save-order-script";
+
+/** A record with the exact text it was read as: the compare-and-set compares that text. */
+export interface StoredOrder {
+  record: OrderRecord;
+  text: string;
+}
+
+export type OrderStoreError =
+  | { code: "conflict" }
+  | { code: "not_found"; orderId: string }
+  | { code: "invalid_move"; from: OrderState; to: OrderState }
+  | { code: "kv_error"; error: KvError };
+
+export interface OrderChange {
+  /** The new state; omitted for a change that only records facts (an id, a note, a deadline). */
+  to?: OrderState;
+  /** Fields to replace, shallowly. `state`, `events` and `updatedAt` are set here, not by callers. */
+  patch?: Partial<Omit<OrderRecord, "id" | "state" | "events" | "updatedAt" | "createdAt">>;
+  /** What happened, for the event log: "reserved upstream", "confirm refused: 402". */
+  note: string;
+}
+
+export const ORDER_KEYS = {
+  order: (id: string) => `checkout:order:${id}`,
+  /** Sorted set: order id → time `advance` must look at it next. */
+  due: "checkout:due",
+};
+
+/** Event logs are capped so a long retry loop cannot grow a record without bound. */
+const MAX_EVENTS = 200;
+
+export interface OrderStore {
+  create(record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>>;
+  read(orderId: string): Promise<Result<StoredOrder, OrderStoreError>>;
+  save(current: StoredOrder, change: OrderChange): Promise<Result<StoredOrder, OrderStoreError>>;
+  /** Ids of orders whose deadline has come, oldest first. */
+  due(limit: number): Promise<Result<string[], OrderStoreError>>;
+}
+
+export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
+  async function write(expected: string, record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>> {
+    const text = JSON.stringify(orderRecordSchema.parse(record));
+    const dueAt = isSettled(record.state) || record.nextCheckAt === null ? "" : String(record.nextCheckAt);
+    const reply = await guard(() =>
+      kv.run(saveOrderScript, {
+        keys: { order: ORDER_KEYS.order(record.id), due: ORDER_KEYS.due },
+        args: { expected, value: text, member: record.id, dueAt },
+      }),
+    );
+    if (!reply.ok) return reply;
+    return reply.value === "conflict" ? err({ code: "conflict" }) : ok({ record, text });
+  }
+
+  return {
+    create(record) {
+      return write("", record);
+    },
+
+    async read(orderId) {
+      const text = await guard(() => kv.get(ORDER_KEYS.order(orderId)));
+      if (!text.ok) return text;
+      if (text.value === null) return err({ code: "not_found", orderId });
+      const value = text.value;
+      return guard(async () => ({ record: parseJsonValue(value, ORDER_KEYS.order(orderId), orderRecordSchema), text: value }));
+    },
+
+    async save(current, change) {
+      const from = current.record.state;
+      const to = change.to ?? from;
+      if (to !== from && !canMove(from, to)) return err({ code: "invalid_move", from, to });
+      const now = clock.now();
+      const event: OrderEvent = {
+        at: now,
+        what: to === from ? change.note : `${from} → ${to}: ${change.note}`,
+        upstreamOrderId: change.patch?.upstream?.orderId ?? current.record.upstream.orderId,
+        paymentId: change.patch?.payment?.paymentIntentId ?? current.record.payment.paymentIntentId,
+      };
+      const next: OrderRecord = {
+        ...current.record,
+        ...change.patch,
+        state: to,
+        updatedAt: now,
+        events: [...current.record.events, event].slice(-MAX_EVENTS),
+      };
+      return write(current.text, next);
+    },
+
+    async due(limit) {
+      const entries = await guard(() => kv.zRangeByScore(ORDER_KEYS.due, { max: clock.now(), limit }));
+      return entries.ok ? ok(entries.value.map((e) => e.member)) : entries;
+    },
+  };
+}
+
+/** A KV failure becomes a value the caller must handle; anything else is a bug and is thrown. */
+async function guard<T>(call: () => Promise<T>): Promise<Result<T, OrderStoreError>> {
+  try {
+    return ok(await call());
+  } catch (error) {
+    if (error instanceof KvError) return err({ code: "kv_error", error });
+    throw error;
+  }
+}

@@ -1,0 +1,132 @@
+// The order store on all three KV drivers: create once, moves checked against the state
+// table, compare-and-set races with exactly one winner, a replay after a lost reply recognised
+// as already applied, and the sweep's deadline index kept with every write.
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { Kv } from "@/lib/kv/kv";
+import type { OrderRecord } from "@/lib/checkout/order-record";
+import { ORDER_KEYS, createOrderStore, type StoredOrder } from "@/lib/checkout/store/order-store";
+import { saveOrderScript } from "@/lib/checkout/store/save-order-script";
+import { startDrivers } from "../kv/drivers";
+import { race } from "../kv/helpers";
+
+const { drivers, stop } = await startDrivers();
+let opened: Kv[] = [];
+afterEach(async () => {
+  await Promise.all(opened.map((kv) => kv.close()));
+  opened = [];
+});
+afterAll(stop);
+
+const clock = { now: () => 1_800_000_000_000 };
+
+function sampleOrder(id = "01KA0000000000000000000000"): OrderRecord {
+  return {
+    id,
+    flow: "reservation",
+    state: "created",
+    createdAt: clock.now(),
+    updatedAt: clock.now(),
+    capabilityHash: "a".repeat(64),
+    email: "buyer@example.com",
+    item: { kind: "voucher", gameId: 10, voucherId: 100, name: "Gift card 10", deliveryMethod: "voucher_code" },
+    account: null,
+    activation: false,
+    test: false,
+    quote: { price: { minor: 1100, currency: "USD" }, cost: { minor: 1000, currency: "USD" } },
+    upstream: { orderId: null, status: null, amountCharged: null, reservationEndsAt: null, errorText: null },
+    payment: { sessionId: null, paymentIntentId: null, url: null, expiresAt: null, refundId: null },
+    delivery: { code: null, code2: null, expiresAt: null, activation: null },
+    reason: null,
+    nextCheckAt: clock.now(),
+    events: [],
+  };
+}
+
+describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open }) => {
+  if (skipReason) {
+    it.skip(`${name}: ${skipReason}`, () => undefined);
+    return;
+  }
+  function kvs(count: number): Kv[] {
+    const prefix = `${randomUUID()}:`;
+    const list = Array.from({ length: count }, () => open(prefix));
+    opened.push(...list);
+    return list;
+  }
+
+  it("creates an order once and reads it back as stored", async () => {
+    const [kv] = kvs(1) as [Kv];
+    const store = createOrderStore(kv, clock);
+    const created = await store.create(sampleOrder());
+    expect(created.ok).toBe(true);
+    const again = await store.create({ ...sampleOrder(), email: "other@example.com" });
+    // A replay of the identical create is "already" stored (ok); a different record is a conflict.
+    expect(again).toEqual({ ok: false, error: { code: "conflict" } });
+    expect(await store.create(sampleOrder())).toMatchObject({ ok: true });
+    const read = await store.read(sampleOrder().id);
+    expect(read.ok && read.value.record).toEqual(sampleOrder());
+    expect(await store.read("01KA0000000000000000000001")).toEqual({
+      ok: false,
+      error: { code: "not_found", orderId: "01KA0000000000000000000001" },
+    });
+  });
+
+  it("moves only along the state table and logs every move", async () => {
+    const [kv] = kvs(1) as [Kv];
+    const store = createOrderStore(kv, clock);
+    const created = await store.create(sampleOrder());
+    if (!created.ok) throw new Error("create failed");
+    expect(await store.save(created.value, { to: "delivered", note: "skipping payment" })).toEqual({
+      ok: false,
+      error: { code: "invalid_move", from: "created", to: "delivered" },
+    });
+    const reserved = await store.save(created.value, {
+      to: "reserved",
+      note: "upstream status 6",
+      patch: { upstream: { ...sampleOrder().upstream, orderId: "555", status: 6 } },
+    });
+    expect(reserved.ok).toBe(true);
+    const read = await store.read(sampleOrder().id);
+    if (!read.ok) throw new Error("read failed");
+    expect(read.value.record.state).toBe("reserved");
+    expect(read.value.record.events).toEqual([
+      { at: clock.now(), what: "created → reserved: upstream status 6", upstreamOrderId: "555", paymentId: null },
+    ]);
+  });
+
+  it("lets exactly one of many concurrent moves from the same read win", async () => {
+    const instances = kvs(3);
+    const stores = instances.map((kv) => createOrderStore(kv, clock));
+    const created = await stores[0]!.create(sampleOrder());
+    if (!created.ok) throw new Error("create failed");
+    const base: StoredOrder = created.value;
+    const results = await race(instances, 12, (_kv, i) =>
+      stores[i % stores.length]!.save(base, { to: i % 2 ? "reserved" : "failed", note: `worker ${i}` }),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.error.code === "conflict")).toBe(true);
+  });
+
+  it("recognises its own write replayed after a lost reply", async () => {
+    const [kv] = kvs(1) as [Kv];
+    const args = { expected: "", value: '{"v":1}', member: "m", dueAt: "5" };
+    const keys = { order: "o", due: "d" };
+    expect(await kv.run(saveOrderScript, { keys, args })).toBe("saved");
+    expect(await kv.run(saveOrderScript, { keys, args })).toBe("already");
+    expect(await kv.run(saveOrderScript, { keys, args: { ...args, value: '{"v":2}' } })).toBe("conflict");
+  });
+
+  it("keeps the deadline index with the record, and drops settled orders from it", async () => {
+    const [kv] = kvs(1) as [Kv];
+    const store = createOrderStore(kv, clock);
+    const later = { ...sampleOrder("01KA0000000000000000000002"), nextCheckAt: clock.now() + 60_000 };
+    const createdNow = await store.create(sampleOrder());
+    await store.create(later);
+    expect(await store.due(10)).toEqual({ ok: true, value: [sampleOrder().id] });
+    if (!createdNow.ok) throw new Error("create failed");
+    await store.save(createdNow.value, { to: "failed", note: "upstream refused: 102" });
+    expect(await store.due(10)).toEqual({ ok: true, value: [] });
+    expect(await kv.zCard(ORDER_KEYS.due)).toBe(1);
+  });
+});
