@@ -5,7 +5,11 @@ function reachableFrom(start: OrderState): Set<OrderState> {
   const seen = new Set<OrderState>([start]);
   const queue = [start];
   for (let state = queue.shift(); state; state = queue.shift()) {
-    for (const next of MOVES[state]) if (!seen.has(next)) (seen.add(next), queue.push(next));
+    for (const next of MOVES[state]) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
+    }
   }
   return seen;
 }
