@@ -38,7 +38,7 @@ export const envSchema = z.object({
   PARTNER_API_KEY: optionalText,
   /** Send test=1 with every /api/pay: nothing is debited and no supplier is contacted. */
   PARTNER_TEST_MODE: flag.default(false),
-  /** Shared secret that notifications from the service must carry. */
+  /** Reserved for the checkout's POST /api/webhooks/partner; nothing reads it yet (README). */
   PARTNER_NOTIFY_SECRET: optionalText,
   /** Fixture for the sandbox (fixture-format.md); unset means the bundled default. */
   SANDBOX_FIXTURE: optionalText,
