@@ -31,6 +31,11 @@ export const wireNumber = z.preprocess(
   z.number({ error: "expected a number" }).finite({ error: "expected a finite number" }),
 );
 
+/** One numeric code (`400`), as a number or a string of digits. */
+export function wireCode<N extends number>(code: N) {
+  return z.preprocess(fromText(INTEGER_TEXT), z.literal(code, { error: `expected ${code}` }));
+}
+
 /** A string that must really be a JSON string: a number or boolean where a string is expected is a 400. */
 export const wireString = z.string({ error: "expected a string" });
 
