@@ -69,6 +69,8 @@ export const orderRecordSchema = z.object({
     paymentIntentId: z.string().nullable(),
     url: z.url().nullable(),
     expiresAt: z.number().int().nullable(),
+    /** When the authorization was first seen: cards hold it about 7 days from then. */
+    authorizedAt: z.number().int().nullable(),
     refundId: z.string().nullable(),
   }),
   delivery: z.object({
@@ -92,6 +94,10 @@ export const orderRecordSchema = z.object({
     .nullable(),
   /** Next time `advance` must look at the order even if nothing happens: the sweep's deadline. */
   nextCheckAt: z.number().int().nullable(),
+  /** Tries of the current step that did not settle it; the backoff grows with it, a move resets it. */
+  attempts: z.number().int().nonnegative(),
+  /** Something the owner must act on (partner balance too low to confirm); shown in the admin. */
+  alert: z.string().nullable(),
   events: z.array(orderEventSchema),
 });
 

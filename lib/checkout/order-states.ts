@@ -45,7 +45,9 @@ export const MOVES: Readonly<Record<OrderState, readonly OrderState[]>> = {
   // Upstream may refund before our capture lands: then nothing is captured, only cancelled.
   delivered: ["completed", "releasing"],
   completed: ["refunding"],
-  releasing: ["failed"],
+  // Releasing looks upstream first: an order that was delivered after all, while the buyer's
+  // money is still held, is delivered rather than released (checked at run time, release.ts).
+  releasing: ["failed", "delivered"],
   refunding: ["refunded"],
   failed: [],
   refunded: [],

@@ -35,10 +35,12 @@ function sampleOrder(id = "01KA0000000000000000000000"): OrderRecord {
     test: false,
     quote: { price: { minor: 1100, currency: "USD" }, cost: { minor: 1000, currency: "USD" } },
     upstream: { orderId: null, status: null, amountCharged: null, reservationEndsAt: null, errorText: null },
-    payment: { sessionId: null, paymentIntentId: null, url: null, expiresAt: null, refundId: null },
+    payment: { sessionId: null, paymentIntentId: null, url: null, expiresAt: null, authorizedAt: null, refundId: null },
     delivery: { code: null, code2: null, expiresAt: null, activation: null },
     reason: null,
     nextCheckAt: clock.now(),
+    attempts: 0,
+    alert: null,
     events: [],
   };
 }

@@ -1,0 +1,103 @@
+// advance(orderId): drive one order forward from what it knows now, as far as it can go
+// without waiting for someone else. Called from the checkout request, both webhooks, the
+// buyer's order page and the sweep, often at once. A KV lease keeps two runs from calling out
+// together, but nothing depends on it: every write is a compare-and-set on what was read, and
+// every external call is idempotent by a key derived from the order.
+import { randomUUID } from "node:crypto";
+import { releaseLock } from "@/lib/kv/scripts";
+import type { Kv } from "@/lib/kv/kv";
+import { err, ok, type Result } from "@/lib/result";
+import type { OrderRecord } from "./order-record";
+import { isSettled, type OrderState } from "./order-states";
+import type { CheckoutDeps } from "./ports";
+import { awaitPayment } from "./steps/await-payment";
+import { fulfil, poll } from "./steps/fulfil";
+import { openPayment } from "./steps/open-payment";
+import { release } from "./steps/release";
+import { reserve } from "./steps/reserve";
+import { capture, recheckCompleted, refund } from "./steps/settle-payment";
+import type { StepHandler } from "./steps/step";
+import type { OrderStoreError } from "./store/order-store";
+
+const STEPS: Record<OrderState, StepHandler | null> = {
+  created: (order, deps) => (order.flow === "reservation" ? reserve(order, deps) : openPayment(order, deps)),
+  reserved: openPayment,
+  awaiting_payment: awaitPayment,
+  authorized: fulfil,
+  fulfilling: poll,
+  delivered: capture,
+  completed: recheckCompleted,
+  releasing: release,
+  refunding: refund,
+  failed: null,
+  refunded: null,
+};
+
+/** Enough for the longest straight path (created → … → completed) with a few conflicts. */
+const MAX_STEPS = 16;
+
+export interface AdvanceOptions {
+  /**
+   * Something happened outside (a webhook, a notification): look now, even before the order's
+   * next check is due. Without it, an order waiting for its deadline is left alone, so a buyer
+   * polling the order page costs no upstream or payment call.
+   */
+  wake?: boolean;
+}
+
+export interface AdvanceDeps extends CheckoutDeps {
+  kv: Kv;
+  /** How long one run may hold the lease: longer than its slowest call (a 75 s pay). */
+  leaseMs: number;
+}
+
+export async function advance(orderId: string, deps: AdvanceDeps, options: AdvanceOptions = {}): Promise<Result<OrderRecord, OrderStoreError>> {
+  const lease = await takeLease(deps, orderId);
+  try {
+    let wake = options.wake ?? false;
+    let last: OrderRecord | null = null;
+    for (let i = 0; i < MAX_STEPS; i += 1) {
+      const read = await deps.store.read(orderId);
+      if (!read.ok) return read;
+      const current = read.value;
+      last = current.record;
+      // Without the lease another run is acting now; read-only callers get what is known.
+      if (!lease) return ok(last);
+      const handler = STEPS[last.state];
+      const due = last.nextCheckAt !== null && last.nextCheckAt <= deps.clock.now();
+      const completedRecheck = last.state === "completed" && wake;
+      if (!handler || (isSettled(last.state) && !completedRecheck) || (!due && !wake)) return ok(last);
+      wake = false;
+
+      const step = await handler(last, deps);
+      if (step.kind === "idle") return ok(last);
+      if (step.change.to === undefined && unchanged(last, step.change.patch)) return ok(last);
+      const saved = await deps.store.save(current, step.change);
+      if (!saved.ok && saved.error.code !== "conflict") return saved;
+      // A conflict means another writer moved the order: read again and decide afresh.
+    }
+    return last ? ok(last) : err({ code: "not_found", orderId });
+  } finally {
+    if (lease) await deps.kv.run(releaseLock, { keys: { lock: leaseKey(orderId) }, args: { token: lease } }).catch(() => undefined);
+  }
+}
+
+async function takeLease(deps: AdvanceDeps, orderId: string): Promise<string | null> {
+  const token = randomUUID();
+  try {
+    return (await deps.kv.setIfAbsent(leaseKey(orderId), token, { ttlMs: deps.leaseMs })) ? token : null;
+  } catch {
+    // A lease is an optimisation; without KV for it, the compare-and-sets still keep order.
+    return token;
+  }
+}
+
+function leaseKey(orderId: string): string {
+  return `checkout:lease:${orderId}`;
+}
+
+/** A wait that changes nothing is not written: a polled order page must not grow the log. */
+function unchanged(record: OrderRecord, patch: Partial<OrderRecord> | undefined): boolean {
+  if (!patch) return true;
+  return Object.entries(patch).every(([key, value]) => JSON.stringify(record[key as keyof OrderRecord]) === JSON.stringify(value));
+}

@@ -1,0 +1,78 @@
+// What `advance` needs from the outside, and nothing more: three Partner API calls and six
+// payment operations. The storefront passes the real client and the Stripe-backed payments;
+// tests pass the same, pointed at the two sandboxes, with faults injected between them.
+import type { Money } from "@/lib/money";
+import type { PartnerClient } from "@/lib/partner/client";
+import type { Result } from "@/lib/result";
+import type { Clock } from "@/lib/time/clock";
+import type { CodeVault } from "./code-vault";
+import type { OrderStore } from "./store/order-store";
+
+export type UpstreamPort = Pick<PartnerClient, "pay" | "orderUpdate" | "orderInfo">;
+
+export interface PaymentsError {
+  code: string;
+  message: string;
+  /** The request may have been applied although we read no answer: look before acting again. */
+  mayHaveTakenEffect: boolean;
+}
+
+export type SessionStatus = "open" | "complete" | "expired";
+
+/** Stripe's PaymentIntent statuses that the checkout tells apart. */
+export type IntentStatus = "requires_payment_method" | "requires_action" | "requires_capture" | "succeeded" | "canceled" | "processing";
+
+export interface PaymentView {
+  session: SessionStatus;
+  intent: { id: string; status: IntentStatus; amountCaptured: number } | null;
+}
+
+export interface OpenCheckoutInput {
+  orderId: string;
+  amount: Money;
+  description: string;
+  email: string;
+  /** Unix seconds; Stripe accepts 30 minutes to 24 hours from now. */
+  expiresAt: number;
+}
+
+/**
+ * Every operation carries an idempotency key derived from the order id and the operation, so a
+ * repeat after a timeout or a crash is answered with the first result instead of acting twice.
+ */
+export interface PaymentsPort {
+  openCheckout(input: OpenCheckoutInput): Promise<Result<{ sessionId: string; url: string; expiresAt: number }, PaymentsError>>;
+  readCheckout(sessionId: string): Promise<Result<PaymentView, PaymentsError>>;
+  expireCheckout(sessionId: string, orderId: string): Promise<Result<void, PaymentsError>>;
+  capture(intentId: string, orderId: string): Promise<Result<void, PaymentsError>>;
+  cancel(intentId: string, orderId: string): Promise<Result<void, PaymentsError>>;
+  refund(intentId: string, orderId: string): Promise<Result<{ refundId: string }, PaymentsError>>;
+}
+
+/** Timing rules of the checkout, in milliseconds unless named otherwise. */
+export interface CheckoutPolicy {
+  /** How long upstream holds a reservation (the service does not say in its answers). */
+  reservationMs: number;
+  /** Act this long before a deadline, not at it: a release or expiry must land before the deadline. */
+  safetyMarginMs: number;
+  /** Lifetime of a Checkout Session (Stripe: at least 30 minutes). */
+  sessionMs: number;
+  /** Pay-first orders whose /api/pay keeps failing in a way that may have taken effect stop being retried after this. */
+  payGiveUpMs: number;
+  /** Backoff of a step that did not settle: base × 2^attempts, capped. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How far upstream's amount_charged may exceed the quoted cost before we release, in percent. */
+  priceTolerancePercent: number;
+}
+
+export interface CheckoutDeps {
+  store: OrderStore;
+  upstream: UpstreamPort;
+  payments: PaymentsPort;
+  vault: CodeVault;
+  clock: Clock;
+  policy: CheckoutPolicy;
+  /** Tells the owner something needs them (the admin shows it; the log carries it meanwhile). */
+  alertOwner(orderId: string, message: string): void;
+}

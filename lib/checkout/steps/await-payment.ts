@@ -1,0 +1,35 @@
+// awaiting_payment: gate on the PaymentIntent being `requires_capture`, not on the session's
+// status alone (a completed session can still be processing). Webhooks only wake us up; what
+// we act on is what we read back from the payments API.
+import { moveTo, retryLater, waitUntil, type StepHandler } from "./step";
+import { paymentDeadline } from "./open-payment";
+
+export const awaitPayment: StepHandler = async (order, deps) => {
+  const sessionId = order.payment.sessionId;
+  if (sessionId === null) throw new Error(`Order ${order.id} awaits a payment it never opened`);
+  const read = await deps.payments.readCheckout(sessionId);
+  if (!read.ok) return retryLater(order, deps, `payment not readable (${read.error.code})`);
+  const { session, intent } = read.value;
+  const withIntent = { payment: { ...order.payment, paymentIntentId: intent?.id ?? order.payment.paymentIntentId } };
+
+  if (intent?.status === "requires_capture" || intent?.status === "succeeded") {
+    const payment = { ...withIntent.payment, authorizedAt: deps.clock.now() };
+    return moveTo(deps, "authorized", `payment authorized (${intent.id})`, { payment });
+  }
+  if (intent?.status === "canceled") {
+    return moveTo(deps, "releasing", "payment cancelled", { ...withIntent, reason: "payment_declined" });
+  }
+  if (session === "expired") {
+    return moveTo(deps, "releasing", "payment page expired unpaid", { ...withIntent, reason: "payment_expired" });
+  }
+  const deadline = paymentDeadline(order, deps);
+  if (session === "open" && deps.clock.now() >= deadline) {
+    // The reservation would end before the session: close the session first, so a payment
+    // cannot arrive for a voucher we no longer hold. The next read sees what really happened.
+    const expired = await deps.payments.expireCheckout(sessionId, order.id);
+    if (!expired.ok) return retryLater(order, deps, `payment page not closed (${expired.error.code})`, withIntent);
+    return retryLater(order, deps, "payment page closed before the reservation ends", withIntent, deps.clock.now());
+  }
+  if (session === "complete") return retryLater(order, deps, `payment ${intent?.status ?? "pending"}`, withIntent);
+  return waitUntil(deps, Math.min(order.payment.expiresAt ?? deadline, deadline), "waiting for the buyer to pay", withIntent);
+};

@@ -1,0 +1,108 @@
+// authorized and fulfilling: get the voucher delivered now that the buyer's money is held.
+// Reservation: confirm with /api/order_update status 2. Pay first: /api/pay with our
+// ext_order_id (safe to repeat), then follow the order until it is final. Nothing is released
+// while upstream may still succeed.
+import { toDecimalString } from "@/lib/money";
+import type { PartnerError } from "@/lib/partner/client";
+import type { OrderRecord } from "../order-record";
+import type { CheckoutDeps } from "../ports";
+import { isDelivered, isInProgress, upstreamPatch, type UpstreamAnswer } from "../upstream-facts";
+import { moveTo, retryLater, type Step, type StepHandler } from "./step";
+
+const REFUSALS = new Set<unknown>([400, 403, 404, 102, 103]);
+
+export const fulfil: StepHandler = async (order, deps) => {
+  const status = order.upstream.status;
+  if (order.flow === "reservation" && status === 6) return confirm(order, deps);
+  if (order.upstream.orderId === null) return payNow(order, deps);
+  if (status !== null && !isInProgress(status)) return follow(order, deps, status);
+  return poll(order, deps);
+};
+
+/** fulfilling: follow an accepted order until upstream says 2, 4 or 3. */
+export const poll: StepHandler = async (order, deps) => {
+  const orderId = order.upstream.orderId;
+  if (orderId === null) return payNow(order, deps);
+  const info = await deps.upstream.orderInfo(orderId);
+  if (!info.ok) return retryLater(order, deps, `order info not read (${info.error.code})`);
+  return outcome(order, deps, info.value, "order info");
+};
+
+async function confirm(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
+  const orderId = order.upstream.orderId;
+  if (orderId === null) throw new Error(`Order ${order.id} is reserved without an upstream order id`);
+  const answer = await deps.upstream.orderUpdate({ order_id: orderId, status: 2 });
+  if (answer.ok) return outcome(order, deps, answer.value, "confirmation");
+  const { error } = answer;
+  if (error.code === 402) {
+    // The partner balance is too low; the reservation stays in 6. Keep the authorization, tell
+    // the owner, and try again until the reservation is about to end.
+    deps.alertOwner(order.id, "partner balance too low to confirm a paid order: top up the partner balance");
+    const releaseAt = (order.upstream.reservationEndsAt ?? deps.clock.now()) - deps.policy.safetyMarginMs;
+    if (deps.clock.now() >= releaseAt) {
+      return moveTo(deps, "releasing", "partner balance stayed too low until the reservation's end", { reason: "reservation_expired" });
+    }
+    return retryLater(order, deps, "confirmation refused: partner balance too low (402)", { alert: "partner balance too low" }, releaseAt);
+  }
+  if (error.code === 101 || error.mayHaveTakenEffect) {
+    // 101: already final — maybe by our own earlier confirmation whose answer we lost. Look.
+    return poll(order, deps);
+  }
+  if (error.code === 404 || REFUSALS.has(error.code)) {
+    return moveTo(deps, "releasing", `confirmation refused: ${error.code}`, { reason: "confirmation_refused" });
+  }
+  return retryLater(order, deps, `confirmation not answered (${error.code})`);
+}
+
+async function payNow(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
+  const answer = await deps.upstream.pay(payRequest(order));
+  if (answer.ok) return outcome(order, deps, answer.value, "order");
+  return payFailed(order, deps, answer.error);
+}
+
+function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError): Step {
+  const givenUp = deps.clock.now() >= (order.payment.authorizedAt ?? order.updatedAt) + deps.policy.payGiveUpMs;
+  if (!error.mayHaveTakenEffect && REFUSALS.has(error.code)) {
+    return moveTo(deps, "releasing", `order refused upstream: ${error.code}`, { reason: "unavailable" });
+  }
+  if (givenUp) {
+    deps.alertOwner(order.id, `gave up ordering upstream after repeated ${error.code}; check the service for ext_order_id ${order.id}`);
+    return moveTo(deps, "releasing", `ordering kept failing (${error.code})`, { reason: "unavailable", alert: "gave up ordering upstream" });
+  }
+  if (error.code === 402) {
+    deps.alertOwner(order.id, "partner balance too low to fulfil a paid order: top up the partner balance");
+    return retryLater(order, deps, "order refused: partner balance too low (402)", { alert: "partner balance too low" });
+  }
+  return retryLater(order, deps, `order not answered (${error.code}); asking again with the same ext_order_id`);
+}
+
+function follow(order: OrderRecord, deps: CheckoutDeps, status: number): Promise<Step> | Step {
+  if (isDelivered(status)) return moveTo(deps, "delivered", `upstream delivered (status ${status})`);
+  if (status === 3) return moveTo(deps, "releasing", "upstream order failed", { reason: "upstream_failed" });
+  return poll(order, deps);
+}
+
+function outcome(order: OrderRecord, deps: CheckoutDeps, answer: UpstreamAnswer, what: string): Step {
+  const patch = upstreamPatch(order, answer, deps.vault);
+  const status = answer.order_status;
+  if (isDelivered(status)) return moveTo(deps, "delivered", `${what}: delivered (status ${status})`, patch);
+  if (status === 3) {
+    const reason = order.flow === "reservation" ? "confirmation_refused" : "upstream_failed";
+    return moveTo(deps, "releasing", `${what}: failed upstream`, { ...patch, reason });
+  }
+  if (order.state === "authorized" && isInProgress(status)) return moveTo(deps, "fulfilling", `${what}: in progress (status ${status})`, patch);
+  return retryLater(order, deps, `${what}: status ${status}`, patch);
+}
+
+function payRequest(order: OrderRecord) {
+  const { item } = order;
+  if (item.kind === "balance") {
+    return { game_id: item.gameId, account: order.account ?? "", amount: Number(toDecimalString(item.amount)), ext_order_id: order.id };
+  }
+  return {
+    voucher_id: item.voucherId,
+    ...(order.account === null ? {} : { account: order.account }),
+    ...(order.activation ? { activation: 1 as const } : {}),
+    ext_order_id: order.id,
+  };
+}

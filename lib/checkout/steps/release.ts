@@ -1,0 +1,72 @@
+// releasing: undo what is held, upstream first (a reservation costs the partner nothing but
+// holds stock), then the buyer's authorization; then the order has failed without a charge.
+// An order upstream may still complete is never released: we follow it instead.
+import type { CheckoutDeps } from "../ports";
+import type { OrderRecord } from "../order-record";
+import { isDelivered, isInProgress, upstreamPatch } from "../upstream-facts";
+import { moveTo, retryLater, type Step, type StepHandler } from "./step";
+
+export const release: StepHandler = async (order, deps) => {
+  const status = order.upstream.status;
+  if (status === 6) return releaseReservation(order, deps);
+  if (status !== null && isInProgress(status)) return followUpstream(order, deps);
+  return releasePayment(order, deps);
+};
+
+async function releaseReservation(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
+  const orderId = order.upstream.orderId;
+  if (orderId === null) throw new Error(`Order ${order.id} holds a reservation without an upstream order id`);
+  const answer = await deps.upstream.orderUpdate({ order_id: orderId, status: 3 });
+  if (answer.ok) {
+    return retryLater(order, deps, `reservation released (status ${answer.value.order_status})`, upstreamPatch(order, answer.value, deps.vault), deps.clock.now());
+  }
+  if (answer.error.code === 404) {
+    return retryLater(order, deps, "reservation unknown upstream", { upstream: { ...order.upstream, status: 3 } }, deps.clock.now());
+  }
+  // 101 (already final: expired, or confirmed by a request whose answer we lost) or no answer.
+  return followUpstream(order, deps);
+}
+
+async function followUpstream(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
+  const orderId = order.upstream.orderId;
+  if (orderId === null) return releasePayment(order, deps);
+  const info = await deps.upstream.orderInfo(orderId);
+  if (!info.ok) return retryLater(order, deps, `order info not read (${info.error.code})`);
+  const patch = upstreamPatch(order, info.value, deps.vault);
+  const status = info.value.order_status;
+  if (isDelivered(status) && order.payment.paymentIntentId !== null && order.payment.authorizedAt !== null) {
+    // Upstream delivered after all while the buyer's money is held: deliver, do not release.
+    return moveTo(deps, "delivered", `upstream delivered after all (status ${status})`, patch);
+  }
+  if (isDelivered(status)) {
+    deps.alertOwner(order.id, "upstream delivered an order the buyer never paid for: the code is withheld");
+  }
+  return retryLater(order, deps, `upstream status ${status}`, patch, isInProgress(status) ? undefined : deps.clock.now());
+}
+
+async function releasePayment(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
+  const { sessionId, paymentIntentId } = order.payment;
+  if (sessionId === null) return moveTo(deps, "failed", "nothing was charged");
+  const read = await deps.payments.readCheckout(sessionId);
+  if (!read.ok) return retryLater(order, deps, `payment not readable (${read.error.code})`);
+  const { session, intent } = read.value;
+  const intentId = intent?.id ?? paymentIntentId;
+  if (intent && intent.status === "succeeded") {
+    // Captured money on an order we are releasing would be a charge without delivery; it cannot
+    // happen through this code (capture follows delivery), so stop and tell the owner.
+    deps.alertOwner(order.id, "a released order's payment is captured: refund it");
+    return retryLater(order, deps, "payment captured on a released order", { alert: "captured but released" });
+  }
+  if (intent && intentId && intent.status !== "canceled") {
+    const cancelled = await deps.payments.cancel(intentId, order.id);
+    if (!cancelled.ok) return retryLater(order, deps, `authorization not cancelled (${cancelled.error.code})`);
+    return moveTo(deps, "failed", "authorization cancelled: the buyer was not charged", { payment: { ...order.payment, paymentIntentId: intentId } });
+  }
+  if (session === "open") {
+    const expired = await deps.payments.expireCheckout(sessionId, order.id);
+    if (!expired.ok) return retryLater(order, deps, `payment page not closed (${expired.error.code})`);
+    // Read again: a buyer may have paid in the moment before the page closed.
+    return retryLater(order, deps, "payment page closed", {}, deps.clock.now());
+  }
+  return moveTo(deps, "failed", "nothing was charged");
+}

@@ -1,0 +1,52 @@
+// What an upstream answer (pay, order_update, get_order_info, a notification) tells an order,
+// as a patch of its record. Codes are sealed here, the moment they arrive, so no later step
+// ever holds them in the clear.
+import { z } from "zod";
+import { moneyFromDecimal } from "@/lib/money";
+import type { Order } from "@/lib/partner/schemas";
+import type { OrderUpdateResponse } from "@/lib/partner/schemas/responses";
+import type { CodeVault } from "./code-vault";
+import type { OrderRecord } from "./order-record";
+
+export type UpstreamAnswer = Order | OrderUpdateResponse;
+
+/** The delivery fields only voucher answers carry; a balance order has none of them. */
+const deliveryFields = z.object({
+  voucher_code: z.string().optional(),
+  voucher_code_2: z.string().optional(),
+  expiration_date_voucher: z.string().optional(),
+  activation_voucher: z.union([z.literal("wait"), z.boolean()]).optional(),
+});
+
+export function upstreamPatch(order: OrderRecord, answer: UpstreamAnswer, vault: CodeVault): Pick<OrderRecord, "upstream" | "delivery"> {
+  const charged = moneyFromDecimal(answer.amount_charged, answer.amount_charged_currency);
+  const parsed = deliveryFields.safeParse(answer);
+  const { voucher_code: code, voucher_code_2: code2, expiration_date_voucher: expiresAt, activation_voucher: activation } = parsed.success
+    ? parsed.data
+    : {};
+  return {
+    upstream: {
+      ...order.upstream,
+      orderId: answer.order_id,
+      status: answer.order_status,
+      amountCharged: charged.ok ? charged.value : order.upstream.amountCharged,
+      errorText: answer.error_text ?? null,
+    },
+    delivery: {
+      code: code ? vault.seal(code, order.id) : order.delivery.code,
+      code2: code2 ? vault.seal(code2, order.id) : order.delivery.code2,
+      expiresAt: expiresAt ?? order.delivery.expiresAt,
+      activation: activation ?? order.delivery.activation,
+    },
+  };
+}
+
+/** Status 2, or 4 (issued, activation running: funds debited, the code is the buyer's). */
+export function isDelivered(status: number): boolean {
+  return status === 2 || status === 4;
+}
+
+/** Accepted and still working: pending (1) or balance replenishment (5). */
+export function isInProgress(status: number): boolean {
+  return status === 1 || status === 5;
+}
