@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney } from "./format-money";
+
+describe("formatting money", () => {
+  it("shows each currency with its own decimals", () => {
+    expect(formatMoney({ minor: 1999, currency: "USD" })).toBe("$19.99");
+    expect(formatMoney({ minor: 1650, currency: "JPY" })).toBe("¥1,650");
+    expect(formatMoney({ minor: 3070, currency: "KWD" })).toBe("KWD\u00a03.070");
+    expect(formatMoney({ minor: 1999, currency: "EUR" }, "de")).toBe("19,99\u00a0€");
+  });
+
+  it("keeps amounts beyond float precision exact", () => {
+    expect(formatMoney({ minor: 9_007_199_254_740_991, currency: "USD" })).toBe("$90,071,992,547,409.91");
+  });
+});

@@ -1,0 +1,9 @@
+// Money in words a buyer reads, by Intl. The amount goes in as decimal text (ES2023), so a
+// formatted price is never rounded through a float.
+import { toDecimalString } from "./decimal";
+import type { Money } from "./money";
+
+/** { minor: 1999, currency: "USD" } → "$19.99"; { minor: 1650, currency: "JPY" } → "¥1,650". */
+export function formatMoney(money: Money, locale = "en"): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency: money.currency }).format(toDecimalString(money));
+}
