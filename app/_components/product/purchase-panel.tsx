@@ -41,7 +41,10 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
   const amountError = amount && !amount.ok ? amount.error : quoted && !quoted.ok ? quoted.message : null;
   const price: Money | null = balance ? (quoted?.ok ? quoted.price : null) : (denomination?.price ?? null);
   const fieldErrors = validation.ok ? {} : pick(validation.errors, (name) => attempted || touched[name] === true);
-  const ready = validation.ok && price !== null && (balance === null || amount?.ok === true);
+  // Complete once the buyer's part is valid; a top-up's price may still be on its way from the
+  // server, and the summary appears as soon as it arrives, without a second click.
+  const complete = validation.ok && (balance ? amount?.ok === true : price !== null);
+  const ready = complete && price !== null;
   const key = JSON.stringify([voucherId, account, amountText]);
   const line: OrderLine | null =
     ready && confirmedKey === key
@@ -67,8 +70,8 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAttempted(true);
-    setConfirmedKey(ready ? key : null);
-    if (!ready) {
+    setConfirmedKey(complete ? key : null);
+    if (!complete) {
       // Take keyboard and screen-reader users to the first problem once it is rendered.
       const formElement = event.currentTarget;
       requestAnimationFrame(() => formElement.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
@@ -112,6 +115,10 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
           {price ? (
             <p className={styles.total}>
               <span>Total</span> <strong>{formatMoney(price)}</strong>
+            </p>
+          ) : topUp.status === "pricing" ? (
+            <p className={styles.total}>
+              <span>Total</span> <strong>Working out the price…</strong>
             </p>
           ) : null}
           <button type="submit" className="button">
