@@ -1,35 +1,6 @@
-// Money, time and place names in words a buyer reads. Intl does the locale work; prices are
-// turned into decimal strings from integer minor units so that formatting never rounds.
-import type { RetailPrice } from "./pricing";
+// Time and place names in words a buyer reads; Intl does the locale work. Money is shown by
+// formatMoney (lib/money), which knows each currency's decimals.
 import type { UnavailableReason } from "./types";
-
-const fractionDigitsCache = new Map<string, number>();
-
-/** Minor-unit digits of a currency as Intl knows them: 2 for USD, 0 for JPY, 3 for KWD. */
-export function currencyDigits(currency: string): number {
-  let digits = fractionDigitsCache.get(currency);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    fractionDigitsCache.set(currency, digits);
-  }
-  return digits;
-}
-
-/** 1999 USD → "19.99"; exact, no float division. */
-export function minorToDecimalString(minor: number, currency: string): `${number}` {
-  const digits = currencyDigits(currency);
-  const sign = minor < 0 ? "-" : "";
-  const text = String(Math.abs(minor)).padStart(digits + 1, "0");
-  const decimal = digits === 0 ? sign + text : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-  return decimal as `${number}`;
-}
-
-/** { minor: 1999, currency: "USD" } → "$19.99" in English. */
-export function formatPrice(price: RetailPrice, locale = "en"): string {
-  const format = new Intl.NumberFormat(locale, { style: "currency", currency: price.currency });
-  // Intl accepts decimal strings (ES2023), which keeps large amounts exact.
-  return format.format(minorToDecimalString(price.minor, price.currency));
-}
 
 function unit(count: number, singular: string): string {
   return `${count} ${singular}${count === 1 ? "" : "s"}`;

@@ -1,6 +1,8 @@
 // Builds what the catalogue and product pages show from the cached upstream reads. Pure of
 // Next.js: the page-facing wrappers (get-catalog.ts, get-product-detail.ts) add Next's cache.
-import { retailPrice, type PricingPolicy, type RetailPrice } from "./pricing";
+import { isKnownCurrency } from "@/lib/money/currency";
+import type { Money } from "@/lib/money/money";
+import { retailPrice, type PricingPolicy } from "./pricing";
 import { toProduct } from "./map-service";
 import { toDenomination } from "./map-voucher";
 import type { CatalogSnapshot, Product, ProductDetail, UnavailableReason } from "./types";
@@ -19,7 +21,7 @@ export async function loadCatalog(deps: CatalogDeps): Promise<CatalogSnapshot> {
   if ("failure" in games) return { products: [], fromPrices: {}, fetchedAt: deps.clock.now(), stale: true };
 
   const products = games.value.map(toProduct);
-  const fromPrices: Record<number, RetailPrice> = {};
+  const fromPrices: Record<number, Money> = {};
   let stale = games.stale;
   await eachLimited(products, PARALLEL_READS, async (product, index) => {
     if (!product.available) return;
@@ -71,15 +73,15 @@ function denominationsOf(list: Cached<VoucherList> | { failure: string }, policy
 
 /** A balance top-up is typed in the service's currency: it needs a rate to the store's. */
 function isPriceable(product: Product, policy: PricingPolicy): boolean {
-  return retailPrice(0, product.currency, policy).ok;
+  return isKnownCurrency(product.currency) && retailPrice({ minor: 0, currency: product.currency }, policy).ok;
 }
 
 function markUnavailable(product: Product, reason: UnavailableReason): Product {
   return { ...product, available: false, unavailableReason: reason };
 }
 
-function lowestPrice(denominations: { available: boolean; price: RetailPrice | null }[]): RetailPrice | null {
-  let lowest: RetailPrice | null = null;
+function lowestPrice(denominations: { available: boolean; price: Money | null }[]): Money | null {
+  let lowest: Money | null = null;
   for (const d of denominations) {
     if (d.available && d.price && (!lowest || d.price.minor < lowest.minor)) lowest = d.price;
   }

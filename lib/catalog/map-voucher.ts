@@ -1,11 +1,13 @@
 // Spec 2.4 (a denomination of /api/voucher_available) → the storefront's Denomination, priced.
 import type { AccountField, Voucher } from "@/lib/partner/schemas";
-import { toMinor } from "@/lib/money/minor-units";
+import { moneyFromDecimal } from "@/lib/money/decimal";
 import { retailPrice, type PricingPolicy } from "./pricing";
 import type { AccountForm, Denomination } from "./types";
 
 export function toDenomination(voucher: Voucher, policy: PricingPolicy): Denomination {
-  const price = retailPrice(toMinor(voucher.amount), voucher.currency, policy);
+  // The cost is read in its own currency's minor unit and rounded up, so a price is never below it.
+  const cost = moneyFromDecimal(voucher.amount, voucher.currency, "up");
+  const price = cost.ok ? retailPrice(cost.value, policy) : cost;
   const unavailableReason = !voucher.avalible ? "out_of_stock" : price.ok ? null : "not_priced";
   return {
     voucherId: voucher.voucher_id,

@@ -1,10 +1,14 @@
 // Retail prices: one pure function from what a voucher costs us upstream to what a buyer pays,
-// in the store's currency. Exact integer arithmetic (BigInt over scaled decimals) so that a
-// price never depends on binary-float rounding; rounded UP to the minor unit so that a
-// conversion can never sell below cost.
+// in the store's currency. Each side keeps its own minor unit (JPY 0 digits, USD 2, KWD 3), so
+//   price_minor = ceil(cost_minor × rate × (1 + markup) × 10^(e_store − e_cost)),
+// computed exactly over BigInt and rounded UP (to a step Stripe can charge), so that neither
+// float noise nor rounding can ever sell below cost.
+import { currencyExponent } from "@/lib/money/currency";
+import type { Money } from "@/lib/money/money";
+import { chargeStepMinor } from "@/lib/money/stripe-amount";
 import { err, ok, type Result } from "@/lib/result";
 
-/** Rates and markup as decimal strings, exactly as configured. */
+/** Rates and markup as decimal strings, exactly as configured. Server-only: never sent to a browser. */
 export interface PricingPolicy {
   storeCurrency: string;
   /** Store-currency units per one unit of each other currency, e.g. { EUR: "1.08" }. */
@@ -13,13 +17,10 @@ export interface PricingPolicy {
   markupPercent: string;
 }
 
-export interface RetailPrice {
-  /** Integer minor units (cents) of `currency`. */
-  minor: number;
-  currency: string;
-}
-
-export type PricingError = { code: "no_exchange_rate"; currency: string } | { code: "invalid_cost"; costMinor: number };
+export type PricingError =
+  | { code: "no_exchange_rate"; currency: string }
+  | { code: "invalid_cost"; cost: Money }
+  | { code: "price_too_large"; cost: Money };
 
 const DECIMAL = /^\d+(\.\d{1,8})?$/;
 const SCALE_DIGITS = 8;
@@ -32,21 +33,19 @@ export function scaledDecimal(text: string): bigint {
   return BigInt(whole) * SCALE + BigInt(fraction.padEnd(SCALE_DIGITS, "0"));
 }
 
-/** True when `text` is a decimal this module accepts; used by configuration validation. */
-export function isPlainDecimal(text: string): boolean {
-  return DECIMAL.test(text);
-}
+/** Cost in its own currency → retail price in the store currency. */
+export function retailPrice(cost: Money, policy: PricingPolicy): Result<Money, PricingError> {
+  if (!Number.isSafeInteger(cost.minor) || cost.minor < 0) return err({ code: "invalid_cost", cost });
+  const rateText = cost.currency === policy.storeCurrency ? "1" : policy.exchangeRates[cost.currency];
+  if (rateText === undefined) return err({ code: "no_exchange_rate", currency: cost.currency });
 
-/** Cost in minor units of `costCurrency` → retail price in minor units of the store currency. */
-export function retailPrice(costMinor: number, costCurrency: string, policy: PricingPolicy): Result<RetailPrice, PricingError> {
-  if (!Number.isSafeInteger(costMinor) || costMinor < 0) return err({ code: "invalid_cost", costMinor });
-  const rateText = costCurrency === policy.storeCurrency ? "1" : policy.exchangeRates[costCurrency];
-  if (rateText === undefined) return err({ code: "no_exchange_rate", currency: costCurrency });
-
+  const shift = currencyExponent(policy.storeCurrency) - currencyExponent(cost.currency);
   const rate = scaledDecimal(rateText);
   const markup = SCALE * 100n + scaledDecimal(policy.markupPercent);
-  const numerator = BigInt(costMinor) * rate * markup;
-  const denominator = SCALE * SCALE * 100n;
-  const minor = (numerator + denominator - 1n) / denominator;
+  const numerator = BigInt(cost.minor) * rate * markup * 10n ** BigInt(Math.max(0, shift));
+  const denominator = SCALE * SCALE * 100n * 10n ** BigInt(Math.max(0, -shift));
+  const step = BigInt(chargeStepMinor(policy.storeCurrency)) * denominator;
+  const minor = ((numerator + step - 1n) / step) * (step / denominator);
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return err({ code: "price_too_large", cost });
   return ok({ minor: Number(minor), currency: policy.storeCurrency });
 }

@@ -1,7 +1,7 @@
 // The storefront's own shapes for the catalogue. Upstream shapes (spec 2.3, 2.4) are mapped to
 // these at the boundary (lib/catalog/map-*.ts), so pages never read `avalible` or raw amounts.
 import type { AccountField, DeliveryMethod, ServiceType } from "@/lib/partner/schemas";
-import type { RetailPrice } from "./pricing";
+import type { Money } from "@/lib/money/money";
 
 /** Why a product or denomination cannot be bought right now, in words a buyer understands. */
 export type UnavailableReason =
@@ -26,7 +26,7 @@ export interface Product {
   /** Our discount off a balance top-up's amount (spec 2.3 discount_percent). */
   discountPercent: number | null;
   /**
-   * Bounds of a balance top-up's amount, minor units. The Partner API does not publish them
+   * Bounds of a balance top-up's amount, in minor units of `currency`. The Partner API does not publish them
    * (it answers 400 to an amount out of range), so they are null until the owner sets them.
    */
   minAmountMinor: number | null;
@@ -54,7 +54,7 @@ export interface Denomination {
   voucherId: number;
   name: string;
   gameCoins: number;
-  price: RetailPrice | null;
+  price: Money | null;
   deliveryMethod: DeliveryMethod;
   available: boolean;
   unavailableReason: UnavailableReason | null;
@@ -66,7 +66,7 @@ export interface Denomination {
 export interface CatalogSnapshot {
   products: Product[];
   /** Lowest retail price per product id, for "from …" on cards. */
-  fromPrices: Record<number, RetailPrice>;
+  fromPrices: Record<number, Money>;
   /** Milliseconds since epoch of the upstream answer this copy came from. */
   fetchedAt: number;
   /** True when upstream could not be reached and this is the last good copy. */

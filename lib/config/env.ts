@@ -1,6 +1,7 @@
 // All configuration, read and validated once. A bad value stops the process with a message
 // that names the variable, rather than surfacing later as a confusing upstream error.
 import { z } from "zod";
+import { isKnownCurrency } from "@/lib/money/currency";
 import { rateLimitSettingSchema } from "@/lib/rate-limit/rate-limit-setting";
 
 const flag = z
@@ -22,6 +23,15 @@ const exchangeRates = z
       const match = /^([A-Z]{3})\s*[:=]\s*(\d+(?:\.\d{1,8})?)$/.exec(pair);
       if (!match?.[1] || !match[2]) {
         ctx.addIssue({ code: "custom", message: `"${pair}" is not CUR:rate (e.g. EUR:1.08)` });
+        return z.NEVER;
+      }
+      // A zero rate would price everything at nothing: refused at start, never at checkout.
+      if (!/[1-9]/.test(match[2])) {
+        ctx.addIssue({ code: "custom", message: `"${pair}": the rate for ${match[1]} must be above 0` });
+        return z.NEVER;
+      }
+      if (!isKnownCurrency(match[1])) {
+        ctx.addIssue({ code: "custom", message: `"${pair}": ${match[1]} is not an ISO 4217 currency code` });
         return z.NEVER;
       }
       rates[match[1]] = match[2];
@@ -58,7 +68,12 @@ export const envSchema = z.object({
   /** How long a cached copy of the upstream catalogue counts as fresh (lib/catalog). */
   CATALOG_TTL_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(86_400).default(300),
   /** ISO 4217 code of the currency buyers pay in. */
-  STORE_CURRENCY: z.string().trim().regex(/^[A-Z]{3}$/, { error: "expected a 3-letter currency code such as USD" }).default("USD"),
+  STORE_CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: "expected a 3-letter currency code such as USD" })
+    .refine(isKnownCurrency, { error: (issue) => `${String(issue.input)} is not an ISO 4217 currency code` })
+    .default("USD"),
   /** Rates from upstream currencies to the store currency; the store currency itself is 1. */
   EXCHANGE_RATES: exchangeRates.default({}),
   /** Default markup over upstream cost, in percent. */

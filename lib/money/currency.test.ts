@@ -5,6 +5,7 @@ describe("currency", () => {
   it("takes each currency's minor-unit exponent from Intl, as ISO 4217 has it", () => {
     const exponents = Object.fromEntries(["JPY", "KWD", "USD", "EUR", "BHD", "CLP", "ISK"].map((c) => [c, currencyExponent(c)]));
     expect(exponents).toEqual({ JPY: 0, KWD: 3, USD: 2, EUR: 2, BHD: 3, CLP: 0, ISK: 0 });
+    expect(currencyExponent("HUF")).toBe(0); // CLDR's whole forints; ISO says 2
   });
 
   it("refuses a code the runtime has no data for, naming it", () => {

@@ -1,5 +1,7 @@
 // ISO 4217 currencies as the runtime's Intl knows them. Intl is the kept source of minor-unit
-// exponents (JPY 0, USD 2, KWD 3), so no hand-typed table can drift from what we display.
+// exponents (JPY 0, USD 2, KWD 3), so no hand-typed table can drift from what we display. Intl
+// follows CLDR, which differs from ISO only where cash has no fractions (HUF: 0 digits, not 2);
+// prices there are whole forints, and toStripeAmount sends them the way Stripe wants.
 import { err, ok, type Result } from "@/lib/result";
 
 export type CurrencyError = { code: "unknown_currency"; currency: string; message: string };

@@ -21,6 +21,8 @@ describe("money from a wire decimal", () => {
     expect(minorOf(1.15, "KWD")).toBe(1150);
     expect(minorOf(1e21, "JPY")).toBe("invalid_amount");
     expect(minorOf(123456789.12, "USD")).toBe(12345678912);
+    expect(minorOf(1e-7, "USD", "up")).toBe(1); // JSON may carry exponent notation
+    expect(minorOf(1.5e3, "KWD")).toBe(1_500_000);
   });
 
   it("rounds extra digits half away from zero, or up for costs", () => {

@@ -19,7 +19,7 @@ export function moneyFromDecimal(value: number, currency: string, rounding: Roun
   if (!checked.ok) return checked;
   if (!Number.isFinite(value)) return err({ code: "invalid_amount", message: `${value} is not a finite amount` });
   const parts = decimalParts(value);
-  if (!parts) return err({ code: "invalid_amount", message: `${value} is too large for exact money arithmetic` });
+  if (!parts) return err({ code: "invalid_amount", message: `${value} is not a plain decimal amount` });
   const minor = roundToExponent(parts.digits, parts.scale, currencyExponent(currency), rounding);
   if (!Number.isSafeInteger(minor)) return err({ code: "invalid_amount", message: `${value} ${currency} is too large` });
   return ok({ minor, currency });
@@ -34,7 +34,7 @@ export function toDecimalString(money: Money): `${number}` {
   return text as `${number}`;
 }
 
-/** 10.5 → { digits: 105n, scale: 1 }: the value is digits × 10^−scale. Null beyond 21 digits. */
+/** 10.5 → { digits: 105n, scale: 1 }, 1e-7 → { digits: 1n, scale: 7 }: the value is digits × 10^−scale. */
 function decimalParts(value: number): { digits: bigint; scale: number } | null {
   const text = String(value);
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);

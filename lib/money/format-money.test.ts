@@ -7,6 +7,8 @@ describe("formatting money", () => {
     expect(formatMoney({ minor: 1650, currency: "JPY" })).toBe("¥1,650");
     expect(formatMoney({ minor: 3070, currency: "KWD" })).toBe("KWD\u00a03.070");
     expect(formatMoney({ minor: 1999, currency: "EUR" }, "de")).toBe("19,99\u00a0€");
+    expect(formatMoney({ minor: 100000, currency: "USD" })).toBe("$1,000.00");
+    expect(formatMoney({ minor: 0, currency: "EUR" })).toBe("€0.00");
   });
 
   it("keeps amounts beyond float precision exact", () => {

@@ -1,5 +1,8 @@
-// Money is kept as integer minor units (cents); JSON numbers exist only at the wire edge.
-// Rounding is half away from zero (decisions.md item 4: 2.5% off 1.00 charges 0.98).
+// The Partner API's own money unit: hundredths, whatever the currency, because the protocol
+// rounds every amount to 2 decimals (half away from zero: 2.5% off 1.00 charges 0.98). The
+// sandbox, which plays that service, keeps its balances and orders in these units. The shop
+// itself never uses them: it reads upstream amounts into Money (lib/money/money.ts), whose
+// minor unit follows the currency (JPY 0 digits, KWD 3), with moneyFromDecimal.
 
 /** 10.5 → 1050. Rounds a wire number to whole minor units first, so 0.1 + 0.2 noise cannot leak in. */
 export function toMinor(amount: number): number {

@@ -16,6 +16,7 @@ describe("a typed amount", () => {
     expect(parseMoneyInput("", "USD")).toEqual({ ok: false, error: "Enter an amount" });
     expect(parseMoneyInput("-5", "USD")).toEqual({ ok: false, error: "Enter a number such as 25.50" });
     expect(parseMoneyInput("ten", "JPY")).toEqual({ ok: false, error: "Enter a number such as 25" });
+    expect(parseMoneyInput("10", "XYZ")).toEqual({ ok: false, error: "Amounts in XYZ cannot be taken" });
     expect(parseMoneyInput("1234567890", "USD")).toEqual({ ok: false, error: "Enter a number such as 25.50" });
   });
 });

@@ -1,13 +1,14 @@
 // An amount as a buyer types it into a form, in the currency's own decimals: "1000" yen,
 // "25.50" dollars, "1.234" dinars. Refused with a message the buyer can act on.
 import { err, ok, type Result } from "@/lib/result";
-import { currencyExponent } from "./currency";
+import { currencyExponent, isKnownCurrency } from "./currency";
 import type { Money } from "./money";
 
 /** Nine whole digits keep every amount a safe integer even with three decimals. */
 const MAX_WHOLE_DIGITS = 9;
 
 export function parseMoneyInput(text: string, currency: string): Result<Money, string> {
+  if (!isKnownCurrency(currency)) return err(`Amounts in ${currency} cannot be taken`);
   const exponent = currencyExponent(currency);
   const trimmed = text.trim().replace(",", ".");
   if (trimmed === "") return err("Enter an amount");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { currencyExponent } from "./currency";
 import { moneyFromDecimal } from "./decimal";
 import type { Money } from "./money";
 import { chargeStepMinor, toStripeAmount } from "./stripe-amount";
@@ -17,6 +18,8 @@ const STRIPE_THREE_DECIMAL = ["BHD", "JOD", "KWD", "OMR", "TND"];
 describe("Stripe amounts", () => {
   it("charges zero-decimal currencies in whole units: 500 JPY is 500", () => {
     for (const currency of STRIPE_ZERO_DECIMAL) {
+      // Our minor unit agrees with Stripe's for each of them, so a displayed price is the charge.
+      expect([currency, currencyExponent(currency)]).toEqual([currency, 0]);
       expect(toStripeAmount(units(500, currency))).toEqual({ ok: true, value: { amount: 500, currency: currency.toLowerCase() } });
     }
   });
@@ -29,6 +32,7 @@ describe("Stripe amounts", () => {
 
   it("charges three-decimal currencies in thousandths ending in 0", () => {
     for (const currency of STRIPE_THREE_DECIMAL) {
+      expect([currency, currencyExponent(currency)]).toEqual([currency, 3]);
       expect(toStripeAmount(units(5.12, currency))).toMatchObject({ ok: true, value: { amount: 5120 } });
       expect(toStripeAmount(units(5.124, currency))).toMatchObject({ ok: false, error: { code: "not_chargeable" } });
       expect(chargeStepMinor(currency)).toBe(10);

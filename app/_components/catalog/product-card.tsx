@@ -1,7 +1,8 @@
 // One catalogue card, rendered from the page's compact item data: on the server into the static
 // HTML, and in the browser when the filters change. It has no class names: catalog.module.css
 // styles it through its structure, so that nothing repeats on every card of the page.
-import { formatPrice, typicalDeliveryInWords } from "@/lib/catalog/format";
+import { typicalDeliveryInWords } from "@/lib/catalog/format";
+import { formatMoney } from "@/lib/money/format-money";
 import { BrandArt } from "../brand/brand-art";
 import { ProductChips } from "../product/product-chips";
 import { productHref } from "../product/product-href";
@@ -48,7 +49,7 @@ function FromPrice({ item, currency }: Pick<ProductCardProps, "item" | "currency
     return (
       <>
         <span>from</span>
-        {` ${formatPrice({ minor: item.fromMinor, currency })}`}
+        {` ${formatMoney({ minor: item.fromMinor, currency })}`}
       </>
     );
   }

@@ -1,22 +1,21 @@
 "use client";
-import { formatPrice } from "@/lib/catalog/format";
-import type { AmountResult, BalanceTerms } from "./parse-amount";
+import type { BalanceTerms } from "@/lib/catalog/top-up-amount";
+import { formatMoney } from "@/lib/money/format-money";
 import styles from "./product.module.css";
 
 interface BalanceAmountProps {
   terms: BalanceTerms;
   value: string;
-  result: AmountResult | null;
-  showError: boolean;
+  /** What is wrong with the amount, once the buyer should see it. */
+  error: string | null;
   onChange: (value: string) => void;
   onBlur: () => void;
 }
 
 /** The top-up amount of a balance service, which has no fixed denominations. */
-export function BalanceAmount({ terms, value, result, showError, onChange, onBlur }: BalanceAmountProps) {
-  const error = showError && result && !result.ok ? result.message : null;
+export function BalanceAmount({ terms, value, error, onChange, onBlur }: BalanceAmountProps) {
   const range = [terms.minMinor, terms.maxMinor].map((minor) =>
-    minor === null ? null : formatPrice({ minor, currency: terms.currency }),
+    minor === null ? null : formatMoney({ minor, currency: terms.currency }),
   );
   const hint = range[0] && range[1] ? `From ${range[0]} to ${range[1]}` : null;
   return (

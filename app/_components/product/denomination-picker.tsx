@@ -1,5 +1,6 @@
 "use client";
-import { formatPrice, unavailableInWords } from "@/lib/catalog/format";
+import { unavailableInWords } from "@/lib/catalog/format";
+import { formatMoney } from "@/lib/money/format-money";
 import type { Denomination } from "@/lib/catalog/types";
 import { DELIVERY_METHOD_WORDS } from "./delivery-method";
 import styles from "./product.module.css";
@@ -32,7 +33,7 @@ export function DenominationPicker({ denominations, selected, onSelect }: Denomi
               />
               <span className={styles.optionName}>{d.name}</span>
               <span className={styles.optionPrice}>
-                {buyable && d.price ? formatPrice(d.price) : unavailableInWords(d.unavailableReason ?? "not_priced")}
+                {buyable && d.price ? formatMoney(d.price) : unavailableInWords(d.unavailableReason ?? "not_priced")}
               </span>
               <span className={styles.optionMethod}>{DELIVERY_METHOD_WORDS[d.deliveryMethod]}</span>
             </label>

@@ -1,9 +1,10 @@
 "use client";
 import type { Ref } from "react";
-import { deliveryInWords, formatPrice } from "@/lib/catalog/format";
-import type { RetailPrice } from "@/lib/catalog/pricing";
-import type { Product } from "@/lib/catalog/types";
+import { deliveryInWords } from "@/lib/catalog/format";
+import { formatMoney } from "@/lib/money/format-money";
+import type { Money } from "@/lib/money/money";
 import type { DeliveryMethod } from "@/lib/partner/schemas";
+import type { ShopperProduct } from "./purchase-panel-props";
 import styles from "./product.module.css";
 
 export interface OrderLine {
@@ -12,14 +13,14 @@ export interface OrderLine {
   itemName: string;
   /** The account's values with their labels, in form order; null when none is needed. */
   account: { label: string; value: string }[] | null;
-  price: RetailPrice;
+  price: Money;
   deliveryMethod: DeliveryMethod;
   playerName: string | null;
 }
 
 interface OrderSummaryProps {
   line: OrderLine;
-  product: Product;
+  product: ShopperProduct;
   ref: Ref<HTMLElement>;
 }
 
@@ -40,7 +41,7 @@ export function OrderSummary({ line, product, ref }: OrderSummaryProps) {
             {line.playerName ? <> ({line.playerName})</> : null}
           </>
         ) : null}{" "}
-        — price <strong>{formatPrice(line.price)}</strong>.
+        — price <strong>{formatMoney(line.price)}</strong>.
       </p>
       <ul className={styles.summaryFacts}>
         <li>{line.productName}</li>

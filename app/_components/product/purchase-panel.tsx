@@ -4,25 +4,19 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { buildAccount, fieldLabel, orderedFields, type AccountValues } from "@/lib/catalog/account-form";
 import { useVisitorLanguage } from "../i18n/use-visitor-language";
-import { formatPrice } from "@/lib/catalog/format";
-import type { RetailPrice } from "@/lib/catalog/pricing";
-import type { Denomination, Product } from "@/lib/catalog/types";
+import { parseTopUpAmount } from "@/lib/catalog/top-up-amount";
+import { formatMoney } from "@/lib/money/format-money";
+import type { Money } from "@/lib/money/money";
 import { BALANCE_ACCOUNT_FORM } from "./purchase-account-form";
 import { AccountFields } from "./account-fields";
 import { BalanceAmount } from "./balance-amount";
-import { parseAmount, type BalanceTerms } from "./parse-amount";
 import { DenominationPicker } from "./denomination-picker";
 import { OrderSummary, type OrderLine } from "./order-summary";
+import type { PurchasePanelProps } from "./purchase-panel-props";
 import { PlayerCheckStatus } from "./player-check-status";
 import { usePlayerCheck, type PlayerCheckState } from "./use-player-check";
+import { useTopUpPrice } from "./use-top-up-price";
 import styles from "./product.module.css";
-
-interface PurchasePanelProps {
-  product: Product;
-  denominations: Denomination[];
-  /** Present for balance services: how a typed amount is priced. */
-  balance: BalanceTerms | null;
-}
 
 export function PurchasePanel({ product, denominations, balance }: PurchasePanelProps) {
   const language = useVisitorLanguage();
@@ -41,16 +35,22 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
   const checkEnabled = form !== null && (denomination ? denomination.playerCheck : product.playerCheck);
   const check = usePlayerCheck(product.id, balance ? null : voucherId, account, checkEnabled);
 
-  const amount = balance ? parseAmount(amountText, balance) : null;
-  const price: RetailPrice | null = balance ? (amount?.ok ? amount.price : null) : (denomination?.price ?? null);
+  const amount = balance ? parseTopUpAmount(amountText, balance) : null;
+  const topUp = useTopUpPrice(product.id, amount?.ok ? amountText.trim() : null);
+  const quoted = topUp.status === "done" ? topUp.outcome : null;
+  const amountError = amount && !amount.ok ? amount.error : quoted && !quoted.ok ? quoted.message : null;
+  const price: Money | null = balance ? (quoted?.ok ? quoted.price : null) : (denomination?.price ?? null);
   const fieldErrors = validation.ok ? {} : pick(validation.errors, (name) => attempted || touched[name] === true);
-  const ready = validation.ok && price !== null && (balance === null || amount?.ok === true);
+  // Complete once the buyer's part is valid; a top-up's price may still be on its way from the
+  // server, and the summary appears as soon as it arrives, without a second click.
+  const complete = validation.ok && (balance ? amount?.ok === true : price !== null);
+  const ready = complete && price !== null;
   const key = JSON.stringify([voucherId, account, amountText]);
   const line: OrderLine | null =
     ready && confirmedKey === key
       ? {
           productName: product.name,
-          itemName: balance && amount?.ok ? `${formatPrice({ minor: amount.amountMinor, currency: balance.currency })} top-up` : (denomination?.name ?? ""),
+          itemName: balance && amount?.ok ? `${formatMoney(amount.value)} top-up` : (denomination?.name ?? ""),
           account: form ? orderedFields(form).map((f) => ({ label: fieldLabel(f, language), value: (values[f.name] ?? "").trim() })) : null,
           price,
           deliveryMethod: denomination?.deliveryMethod ?? "direct_topup",
@@ -70,8 +70,8 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAttempted(true);
-    setConfirmedKey(ready ? key : null);
-    if (!ready) {
+    setConfirmedKey(complete ? key : null);
+    if (!complete) {
       // Take keyboard and screen-reader users to the first problem once it is rendered.
       const formElement = event.currentTarget;
       requestAnimationFrame(() => formElement.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
@@ -93,8 +93,7 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
           <BalanceAmount
             terms={balance}
             value={amountText}
-            result={amount}
-            showError={attempted || touched.amount === true}
+            error={attempted || touched.amount === true ? amountError : null}
             onChange={setAmountText}
             onBlur={() => setTouched((t) => ({ ...t, amount: true }))}
           />
@@ -115,7 +114,11 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
         <div className={styles.actions}>
           {price ? (
             <p className={styles.total}>
-              <span>Total</span> <strong>{formatPrice(price)}</strong>
+              <span>Total</span> <strong>{formatMoney(price)}</strong>
+            </p>
+          ) : topUp.status === "pricing" ? (
+            <p className={styles.total}>
+              <span>Total</span> <strong>Working out the price…</strong>
             </p>
           ) : null}
           <button type="submit" className="button">

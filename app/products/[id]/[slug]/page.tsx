@@ -5,12 +5,12 @@ import { countryName, regionName } from "@/lib/catalog/format";
 import { BrandArt } from "@/app/_components/brand/brand-art";
 import { productBrand } from "@/app/_components/catalog/catalog-view";
 import { StaleBanner } from "@/app/_components/layout/stale-banner";
-import { balanceTermsOf } from "@/app/_components/product/balance-terms";
 import { DeliveryFacts } from "@/app/_components/product/delivery-facts";
 import { loadProduct } from "@/app/_components/product/load-product";
 import { ProductChips } from "@/app/_components/product/product-chips";
 import { productHref } from "@/app/_components/product/product-href";
 import { PurchasePanel } from "@/app/_components/product/purchase-panel";
+import { purchasePanelProps } from "@/app/_components/product/purchase-panel-props";
 import styles from "@/app/_components/product/product.module.css";
 
 type Props = { params: Promise<{ id: string; slug: string }> };
@@ -35,7 +35,6 @@ export default async function ProductPage({ params }: Props) {
   const detail = await loadProduct(id);
   const { product, denominations } = detail;
   if (slug !== product.slug) permanentRedirect(productHref(product));
-  const balance = await balanceTermsOf(product);
 
   return (
     <>
@@ -56,7 +55,7 @@ export default async function ProductPage({ params }: Props) {
           />
           {product.description ? <p className={styles.description}>{product.description}</p> : null}
         </header>
-        <PurchasePanel product={product} denominations={denominations} balance={balance} />
+        <PurchasePanel {...purchasePanelProps(detail)} />
         <section className={styles.details} aria-label="Delivery">
           <DeliveryFacts product={product} denominations={denominations} />
         </section>

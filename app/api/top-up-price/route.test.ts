@@ -1,0 +1,59 @@
+import { NextRequest } from "next/server";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Product, ProductDetail } from "@/lib/catalog/types";
+
+const getProductDetail = vi.fn();
+vi.mock("@/lib/catalog/get-product-detail", () => ({ getProductDetail }));
+vi.mock("@/lib/catalog/pricing-policy", () => ({
+  getPricingPolicy: async () => ({ storeCurrency: "USD", exchangeRates: { JPY: "0.0067" }, markupPercent: "10" }),
+}));
+const { GET } = await import("./route");
+
+const product: Product = {
+  id: 7,
+  slug: "yen-wallet",
+  name: "Yen Wallet",
+  brand: "Yen Wallet",
+  country: "JP",
+  region: null,
+  platform: null,
+  description: null,
+  type: "balance",
+  currency: "JPY",
+  discountPercent: 0,
+  minAmountMinor: null,
+  maxAmountMinor: null,
+  deliveryTargetMinutes: 5,
+  deliveryMaxMinutes: 60,
+  playerCheck: false,
+  reservable: false,
+  available: true,
+  unavailableReason: null,
+};
+const detail: ProductDetail = { product, denominations: [], fetchedAt: 0, stale: false };
+
+async function get(query: string) {
+  const response = await GET(new NextRequest(`http://shop.test/api/top-up-price?${query}`));
+  return { status: response.status, body: await response.json() };
+}
+
+describe("GET /api/top-up-price", () => {
+  beforeEach(() => {
+    getProductDetail.mockReset();
+    getProductDetail.mockResolvedValue(detail);
+  });
+
+  it("prices ¥1000 at $6.70 + 10% in a USD shop, revealing no rate or markup", async () => {
+    const { status, body } = await get("product=7&amount=1000");
+    expect(status).toBe(200);
+    expect(body).toEqual({ ok: true, amount: { minor: 1000, currency: "JPY" }, price: { minor: 737, currency: "USD" } });
+  });
+
+  it("names what is wrong with the amount or the query", async () => {
+    expect(await get("product=7&amount=10.5")).toEqual({ status: 422, body: { ok: false, message: "Enter a whole number: JPY has no decimals" } });
+    expect(await get("product=x&amount=10")).toEqual({ status: 400, body: { ok: false, message: "product: expected a positive integer" } });
+    expect((await get("product=7")).status).toBe(400);
+    getProductDetail.mockResolvedValue(null);
+    expect(await get("product=8&amount=10")).toEqual({ status: 404, body: { ok: false, message: "No such product" } });
+  });
+});

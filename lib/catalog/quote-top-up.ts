@@ -1,0 +1,26 @@
+// The price of a balance top-up of a typed amount, on the server: the pricing policy (rates,
+// markup) and our upstream discount never reach the browser, only the resulting price.
+import type { Money } from "@/lib/money/money";
+import { err, ok, type Result } from "@/lib/result";
+import { balanceCost } from "./balance-cost";
+import { retailPrice, type PricingPolicy } from "./pricing";
+import { balanceTermsOf, parseTopUpAmount } from "./top-up-amount";
+import type { Product } from "./types";
+
+export interface TopUpQuote {
+  /** What the account receives, in the service's currency. */
+  amount: Money;
+  /** What the buyer pays, in the store's currency. */
+  price: Money;
+}
+
+export function quoteTopUp(product: Product, amountText: string, policy: PricingPolicy): Result<TopUpQuote, string> {
+  const terms = balanceTermsOf(product);
+  if (!terms) return err("This product has fixed amounts");
+  if (!product.available) return err("This product cannot be bought right now");
+  const amount = parseTopUpAmount(amountText, terms);
+  if (!amount.ok) return amount;
+  const price = retailPrice(balanceCost(amount.value, product.discountPercent ?? 0), policy);
+  if (!price.ok) return err("This top-up cannot be priced right now");
+  return ok({ amount: amount.value, price: price.value });
+}
