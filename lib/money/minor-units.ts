@@ -1,5 +1,5 @@
 // Money is kept as integer minor units (cents); JSON numbers exist only at the wire edge.
-// Rounding is half away from zero (decisions.md item 4: 2.5% off 1.00 charges 0.98).
+// Rounding is half away from zero (docs/decisions.md item 4: 2.5% off 1.00 charges 0.98).
 
 /** 10.5 → 1050. Rounds a wire number to whole minor units first, so 0.1 + 0.2 noise cannot leak in. */
 export function toMinor(amount: number): number {
