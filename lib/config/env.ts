@@ -2,6 +2,7 @@
 // that names the variable, rather than surfacing later as a confusing upstream error.
 import { z } from "zod";
 import { isKnownCurrency } from "@/lib/money/currency";
+import { rateLimitSettingSchema } from "@/lib/rate-limit/rate-limit-setting";
 
 const flag = z
   .enum(["0", "1", "true", "false"], { error: "expected 0, 1, true or false" })
@@ -47,9 +48,9 @@ export const envSchema = z.object({
   PARTNER_API_KEY: optionalText,
   /** Send test=1 with every /api/pay: nothing is debited and no supplier is contacted. */
   PARTNER_TEST_MODE: flag.default(false),
-  /** Shared secret that notifications from the service must carry. */
+  /** Reserved for the checkout's POST /api/webhooks/partner; nothing reads it yet (README). */
   PARTNER_NOTIFY_SECRET: optionalText,
-  /** Fixture for the sandbox (fixture-format.md); unset means the bundled default. */
+  /** Fixture for the sandbox (docs/sandbox-fixture.md); unset means the bundled default. */
   SANDBOX_FIXTURE: optionalText,
   PORT: z.coerce.number({ error: "expected a port number" }).int().min(1).max(65535).default(3000),
   /** Upstash REST endpoint, as the serverless host's KV integration names it (lib/kv). */
@@ -77,6 +78,8 @@ export const envSchema = z.object({
   EXCHANGE_RATES: exchangeRates.default({}),
   /** Default markup over upstream cost, in percent. */
   PRICE_MARKUP_PERCENT: decimalText("8 or 7.5").default("10"),
+  /** Player checks per client IP, e.g. 30/60s: each one spends upstream quota that /api/pay shares. */
+  PLAYER_CHECK_RATE_LIMIT: rateLimitSettingSchema.prefault("30/60s"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,12 +1,17 @@
 import { NextRequest } from "next/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AccountForm, Denomination, Product, ProductDetail } from "@/lib/catalog/types";
+import { openTempKv } from "@/tests/support/temp-kv";
 
 const checkPlayer = vi.fn();
 const getProductDetail = vi.fn();
+const store = openTempKv();
 vi.mock("@/lib/catalog/check-player", () => ({ checkPlayer }));
 vi.mock("@/lib/catalog/get-product-detail", () => ({ getProductDetail }));
+vi.mock("@/lib/kv/get-kv", () => ({ getKv: () => store.kv }));
+vi.stubEnv("PLAYER_CHECK_RATE_LIMIT", "5/60s");
 const { GET } = await import("./route");
+afterAll(() => store.remove());
 
 const zoneForm: AccountForm = {
   format: "player_id|zone_id",
@@ -50,15 +55,28 @@ const product: Product = {
 };
 const detail: ProductDetail = { product, denominations: [denomination], fetchedAt: 0, stale: false };
 
-function get(query: string) {
-  return GET(new NextRequest(`http://shop.test/api/player-check?${query}`));
+let nextClient = 0;
+/** Each test is its own client, so the limit is spent only where a test spends it. */
+let clientAddress = "";
+
+function get(query: string, ip = clientAddress) {
+  return GET(new NextRequest(`http://shop.test/api/player-check?${query}`, { headers: { "x-forwarded-for": ip } }));
 }
 
 describe("GET /api/player-check", () => {
   beforeEach(() => {
     checkPlayer.mockReset();
     getProductDetail.mockReset();
+    nextClient += 1;
+    clientAddress = `192.0.2.${nextClient}`;
     getProductDetail.mockImplementation(async (id: number) => (id === 426 ? detail : null));
+    // Mid-window, so a test's requests never straddle two windows.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.UTC(2026, 0, 15, 12, 0, 20));
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it("checks a well-formed account and answers with the outcome", async () => {
@@ -90,5 +108,23 @@ describe("GET /api/player-check", () => {
     expect((await get("product=999&voucher=1&account=1%7C2")).status).toBe(404);
     expect((await get("product=426&voucher=1&account=1%7C2")).status).toBe(404);
     expect(checkPlayer).not.toHaveBeenCalled();
+  });
+
+  it("answers 429 with Retry-After once a client is over PLAYER_CHECK_RATE_LIMIT, without asking upstream", async () => {
+    checkPlayer.mockResolvedValue({ status: "found", playerName: "MythicRover", region: null });
+    for (let i = 0; i < 5; i += 1) expect((await get("product=426&voucher=42601&account=12345678%7C1234")).status).toBe(200);
+    const refused = await get("product=426&voucher=42601&account=12345678%7C1234");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("40");
+    expect(await refused.json()).toMatchObject({ error: "rate_limited", retryAfterSeconds: 40 });
+    expect(checkPlayer).toHaveBeenCalledTimes(5);
+    expect(getProductDetail).toHaveBeenCalledTimes(5);
+    // Another client still gets through.
+    expect((await get("product=426&voucher=42601&account=12345678%7C1234", "198.51.100.1")).status).toBe(200);
+  });
+
+  it("counts malformed requests too: they cost a lookup and probe the limit", async () => {
+    for (let i = 0; i < 5; i += 1) expect((await get("product=abc&account=1")).status).toBe(400);
+    expect((await get("product=abc&account=1")).status).toBe(429);
   });
 });

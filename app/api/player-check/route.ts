@@ -1,11 +1,14 @@
-// GET /api/player-check – checks a player account before purchase (spec 4.9) for the product
-// page. The account is validated against the product's own form first, with the same rules
-// the browser applied, so a malformed value never reaches upstream.
+// GET /api/player-check – checks a player account before purchase (Partner API account_check)
+// for the product page. The account is validated against the product's own form first, with
+// the same rules the browser applied, so a malformed value never reaches upstream. Limited
+// per client IP: each check spends the partner's upstream rate limit, which /api/pay shares.
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { accountStringSchema } from "@/lib/catalog/account-form";
 import { checkPlayer } from "@/lib/catalog/check-player";
 import { getProductDetail } from "@/lib/catalog/get-product-detail";
+import { env } from "@/lib/config/env";
+import { withRateLimit } from "@/lib/rate-limit/with-rate-limit";
 import type { PlayerCheckOutcome } from "@/lib/catalog/types";
 import { purchaseAccountForm } from "@/app/_components/product/purchase-account-form";
 
@@ -21,7 +24,7 @@ function answer(outcome: PlayerCheckOutcome, status = 200) {
   return NextResponse.json(outcome, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-export async function GET(request: NextRequest) {
+async function checkAccount(request: NextRequest) {
   const query = playerCheckQuerySchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!query.success) {
     const issue = query.error.issues[0];
@@ -40,3 +43,5 @@ export async function GET(request: NextRequest) {
 
   return answer(await checkPlayer(product, parsed.data));
 }
+
+export const GET = withRateLimit({ scope: "player-check", setting: () => env().PLAYER_CHECK_RATE_LIMIT }, checkAccount);

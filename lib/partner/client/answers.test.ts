@@ -93,16 +93,13 @@ describe("how answers become results or errors", () => {
     expect(result.error.body).toEqual({ ...balanceBody, balance: "lots" });
   });
 
-  it("names nested paths and picks the order schema by voucher_id", async () => {
+  it("picks the order schema by voucher_id, naming the missing field", async () => {
     const { service, client } = setupClient();
     const withoutDelivery: Record<string, unknown> = { ...voucherOrderBody };
     delete withoutDelivery.delivery_method;
     service.on("GET /api/get_order_info", () => json(200, withoutDelivery));
-    service.on("GET /api/voucher_available", () => json(200, { game_id: 1, available: [{ voucher_id: "x" }] }));
     const order = await client.orderInfo("100001");
     expect(order.ok ? null : order.error.text).toContain("delivery_method:");
-    const vouchers = await client.voucherAvailable(1);
-    expect(vouchers.ok ? null : vouchers.error.text).toContain("available[0].voucher_id:");
   });
 
   it("reports a 2xx body that is not JSON as invalid_response with the raw text", async () => {

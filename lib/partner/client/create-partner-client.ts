@@ -5,23 +5,45 @@ import type { z } from "zod";
 import { err, type Result } from "@/lib/result";
 import { systemClock, systemScheduler, type Clock, type Scheduler } from "@/lib/time/clock";
 import type { AccountCheckQuery, OrderUpdateRequest, PayRequest, ReviseRequest } from "../schemas/requests";
-import { accountCheckResultSchema, balanceSchema, type Order } from "../schemas/resources";
+import {
+  accountCheckResultSchema,
+  balanceSchema,
+  mismatchSchema,
+  serviceSchema,
+  voucherSchema,
+  type Order,
+} from "../schemas/resources";
 import { gamesListResponseSchema, reviseResponseSchema, voucherAvailableResponseSchema } from "../schemas/responses";
 import { loginAnswerSchema, orderSchemaFor, orderUpdateAnswerSchema } from "./answer-schemas";
-import type { PartnerError } from "./partner-error";
+import { PartnerError } from "./partner-error";
 import type { CallOptions, PartnerClient, PartnerClientOptions } from "./partner-client";
 import { DEFAULT_RETRIES, isTransient, retryDelayMs } from "./retry-policy";
 import { createTokenManager } from "./token-manager";
 import { createMemoryTokenStore } from "./token-store";
+import { logSkippedItem, skipBadItems, type ListField } from "./skip-bad-items";
 import { endpointName, exchange, type Answer, type PartnerRequest, type TransportDeps } from "./transport";
 import { validateAnswer } from "./validate-answer";
+import { waitUnlessAborted } from "./wait-unless-aborted";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Longer than the service's 60 s synchronous wait on /api/pay and /api/order_update. */
 export const DEFAULT_PAY_TIMEOUT_MS = 75_000;
 export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
+/**
+ * Default overall deadline of a call, retries and their waits included, as a multiple of its
+ * attempt timeout: room for one slow attempt and quick retries, while a buyer still waits.
+ */
+export const DEFAULT_DEADLINE_FACTOR = 2;
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const GAMES_LIST: readonly ListField[] = [{ field: "available_games", item: serviceSchema, idField: "id" }];
+const VOUCHERS: readonly ListField[] = [{ field: "available", item: voucherSchema, idField: "voucher_id" }];
+const MISMATCHES: readonly ListField[] = [{ field: "revise_payments_mismatches", item: mismatchSchema, idField: "order_id" }];
+
+const realSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  });
 
 /** Create a client; nothing is sent until the first call (which logs in). */
 export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
@@ -32,6 +54,9 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   const retries = Math.max(0, options.retries ?? DEFAULT_RETRIES);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const payTimeoutMs = options.payTimeoutMs ?? DEFAULT_PAY_TIMEOUT_MS;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_FACTOR * timeoutMs;
+  const payDeadlineMs = options.payDeadlineMs ?? DEFAULT_DEADLINE_FACTOR * payTimeoutMs;
+  const reportSkipped = options.onSkippedItem ?? logSkippedItem;
   const transport: TransportDeps = {
     baseUrl: options.baseUrl,
     // Looked up per call so that a fetch replaced after creation (tests, instrumentation) is used.
@@ -40,18 +65,38 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     scheduler,
   };
 
+  /**
+   * Send until an answer, a failure that is not transient, or the end of the retries or of the
+   * deadline. Each attempt's timeout is cut to what is left of the deadline; a wait that would
+   * end past it is not started, and the caller's abort ends a wait at once.
+   */
   async function withRetries(
     request: PartnerRequest,
     retrySafe: boolean,
     token: string | null,
+    deadlineAt: number,
   ): Promise<Result<Answer, PartnerError>> {
+    const endpoint = endpointName(request);
+    // Once an attempt may have reached the service, the call as a whole may have.
+    let mayHaveTakenEffect = false;
+    const failWith = (error: PartnerError) => err(error.withMayHaveTakenEffect(mayHaveTakenEffect || error.mayHaveTakenEffect));
     for (let attempt = 0; ; attempt += 1) {
-      const result = await exchange(transport, request, token);
-      if (result.ok || !retrySafe || attempt >= retries || !isTransient(result.error)) return result;
+      const left = deadlineAt - clock.now();
+      if (left <= 0) {
+        return failWith(new PartnerError({ code: "timeout", status: null, text: "the call's deadline passed", endpoint }));
+      }
+      const result = await exchange(transport, { ...request, timeoutMs: Math.min(request.timeoutMs, left) }, token);
+      if (result.ok) return result;
+      mayHaveTakenEffect ||= result.error.mayHaveTakenEffect;
+      if (!retrySafe || attempt >= retries || !isTransient(result.error)) return failWith(result.error);
       const delay = retryDelayMs(result.error, attempt, random);
-      if (delay === null) return result;
-      await sleep(delay);
-      if (request.signal?.aborted) return result;
+      if (delay === null || clock.now() + delay >= deadlineAt) return failWith(result.error);
+      const waited = await waitUnlessAborted((signal) => sleep(delay, signal), request.signal);
+      if (!waited) {
+        return failWith(
+          new PartnerError({ code: "aborted", status: null, text: "the call was aborted while waiting to retry", endpoint }),
+        );
+      }
     }
   }
 
@@ -67,31 +112,43 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         body: { login: options.login, api_key: options.apiKey },
         timeoutMs,
       };
-      const answer = await withRetries(request, true, null);
+      const answer = await withRetries(request, true, null, clock.now() + deadlineMs);
       return answer.ok ? validateAnswer(loginAnswerSchema, answer.value, endpointName(request)) : answer;
     },
   });
 
-  /** Send with a token; a 401 gets exactly one new login and one more try, never a loop. */
-  async function authorized(request: PartnerRequest, retrySafe: boolean): Promise<Result<Answer, PartnerError>> {
+  /**
+   * Send with a token; a 401 gets exactly one new login and one more try, never a loop. A
+   * failed login means the call itself was never sent.
+   */
+  async function authorized(
+    request: PartnerRequest,
+    retrySafe: boolean,
+    deadlineAt: number,
+  ): Promise<Result<Answer, PartnerError>> {
     const token = await tokens.current();
-    if (!token.ok) return token;
-    const first = await withRetries(request, retrySafe, token.value.token);
+    if (!token.ok) return err(token.error.withMayHaveTakenEffect(false));
+    const first = await withRetries(request, retrySafe, token.value.token, deadlineAt);
     if (first.ok || first.error.code !== 401) return first;
     const renewed = await tokens.renew(token.value.token);
-    if (!renewed.ok) return renewed;
-    return withRetries(request, retrySafe, renewed.value.token);
+    if (!renewed.ok) return err(renewed.error.withMayHaveTakenEffect(false));
+    return withRetries(request, retrySafe, renewed.value.token, deadlineAt);
   }
 
   async function call<S extends z.ZodType>(
     request: PartnerRequest,
     retrySafe: boolean,
     schemaFor: S | ((body: unknown) => S),
+    callOptions?: CallOptions,
+    lists: readonly ListField[] = [],
   ): Promise<Result<z.output<S>, PartnerError>> {
-    const answer = await authorized(request, retrySafe);
+    const endpoint = endpointName(request);
+    const deadline = callOptions?.deadlineMs ?? (request.changesState ? payDeadlineMs : deadlineMs);
+    const answer = await authorized(request, retrySafe, clock.now() + deadline);
     if (!answer.ok) return err(answer.error);
-    const schema = typeof schemaFor === "function" ? schemaFor(answer.value.body) : schemaFor;
-    return validateAnswer(schema, answer.value, endpointName(request));
+    const body = skipBadItems(answer.value.body, lists, endpoint, reportSkipped);
+    const schema = typeof schemaFor === "function" ? schemaFor(body) : schemaFor;
+    return validateAnswer(schema, { status: answer.value.status, body }, endpoint, request.changesState === true);
   }
 
   const get = (path: string, query: PartnerRequest["query"], callOptions?: CallOptions): PartnerRequest => ({
@@ -108,12 +165,19 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       return outcome.ok ? { ok: true, value: outcome.value.answer } : outcome;
     },
 
-    balance: (callOptions) => call(get("/api/balance", undefined, callOptions), true, balanceSchema),
+    balance: (callOptions) => call(get("/api/balance", undefined, callOptions), true, balanceSchema, callOptions),
 
-    gamesList: (callOptions) => call(get("/api/gameslist", undefined, callOptions), true, gamesListResponseSchema),
+    gamesList: (callOptions) =>
+      call(get("/api/gameslist", undefined, callOptions), true, gamesListResponseSchema, callOptions, GAMES_LIST),
 
     voucherAvailable: (gameId, callOptions) =>
-      call(get("/api/voucher_available", { game_id: gameId }, callOptions), true, voucherAvailableResponseSchema),
+      call(
+        get("/api/voucher_available", { game_id: gameId }, callOptions),
+        true,
+        voucherAvailableResponseSchema,
+        callOptions,
+        VOUCHERS,
+      ),
 
     pay(payRequest: PayRequest, callOptions?: CallOptions): Promise<Result<Order, PartnerError>> {
       const body = options.testMode && payRequest.test === undefined ? { ...payRequest, test: 1 as const } : payRequest;
@@ -124,28 +188,39 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         body,
         timeoutMs: payTimeoutMs,
         signal: callOptions?.signal,
+        changesState: true,
       };
-      return call(request, idempotent, orderSchemaFor);
+      return call(request, idempotent, orderSchemaFor, callOptions);
     },
 
     orderUpdate: ({ order_id, status }: OrderUpdateRequest, callOptions?: CallOptions) =>
       call(
-        { method: "POST", path: "/api/order_update", body: { order_id, status }, timeoutMs: payTimeoutMs, signal: callOptions?.signal },
+        {
+          method: "POST",
+          path: "/api/order_update",
+          body: { order_id, status },
+          timeoutMs: payTimeoutMs,
+          signal: callOptions?.signal,
+          changesState: true,
+        },
         false,
         orderUpdateAnswerSchema,
+        callOptions,
       ),
 
     orderInfo: (orderId, callOptions) =>
-      call(get("/api/get_order_info", { order_id: orderId }, callOptions), true, orderSchemaFor),
+      call(get("/api/get_order_info", { order_id: orderId }, callOptions), true, orderSchemaFor, callOptions),
 
     revise: ({ date_from, date_to, payments }: ReviseRequest, callOptions?: CallOptions) =>
       call(
         { method: "POST", path: "/api/revise", body: { date_from, date_to, payments }, timeoutMs, signal: callOptions?.signal },
         false,
         reviseResponseSchema,
+        callOptions,
+        MISMATCHES,
       ),
 
     accountCheck: ({ game_id, account, test }: AccountCheckQuery, callOptions?: CallOptions) =>
-      call(get("/api/account_check", { game_id, account, test }, callOptions), true, accountCheckResultSchema),
+      call(get("/api/account_check", { game_id, account, test }, callOptions), true, accountCheckResultSchema, callOptions),
   };
 }

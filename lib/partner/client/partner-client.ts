@@ -11,6 +11,7 @@ import type {
 } from "../schemas/responses";
 import type { LoginAnswer } from "./answer-schemas";
 import type { PartnerError } from "./partner-error";
+import type { SkippedItem } from "./skip-bad-items";
 import type { TokenStore } from "./token-store";
 
 export interface PartnerClientOptions {
@@ -25,14 +26,20 @@ export interface PartnerClientOptions {
   clock?: Clock;
   /** Runs the per-call timeout timers; defaults to real timers. */
   scheduler?: Scheduler;
-  /** Waits between retries; defaults to a real timer. */
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits between retries; defaults to a real timer. The signal fires when the wait is given up. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Source of retry jitter in [0, 1); defaults to Math.random. */
   random?: () => number;
   /** Timeout of each attempt, default 15 s. */
   timeoutMs?: number;
   /** Timeout of /api/pay and /api/order_update attempts, default 75 s (the service may wait 60 s). */
   payTimeoutMs?: number;
+  /** Overall deadline of a call, retries and waits included; default twice `timeoutMs`. */
+  deadlineMs?: number;
+  /** Overall deadline of /api/pay and /api/order_update; default twice `payTimeoutMs`. */
+  payDeadlineMs?: number;
+  /** Told about each list item dropped for not matching its schema; defaults to a console warning. */
+  onSkippedItem?: (skipped: SkippedItem) => void;
   /** Extra attempts after a transient failure of a call that is safe to repeat, default 2. */
   retries?: number;
   /** Log in again this long before the token expires, default 60 s. */
@@ -42,8 +49,13 @@ export interface PartnerClientOptions {
 }
 
 export interface CallOptions {
-  /** Aborts the call (e.g. the buyer's request went away); the result is an "aborted" error. */
+  /**
+   * Aborts the call (e.g. the buyer's request went away), also while it waits to retry; the
+   * result is an "aborted" error.
+   */
   signal?: AbortSignal;
+  /** This call's overall deadline, replacing the client's `deadlineMs` / `payDeadlineMs`. */
+  deadlineMs?: number;
 }
 
 type Call<T> = Promise<Result<T, PartnerError>>;
@@ -58,11 +70,15 @@ export interface PartnerClient {
   /** GET /api/balance: the partner's balance and currency. */
   balance(options?: CallOptions): Call<Balance>;
 
-  /** GET /api/gameslist: the catalogue. A 404 error means no service is available to the partner. */
+  /**
+   * GET /api/gameslist: the catalogue. A 404 error means no service is available to the
+   * partner. An item that does not match the service schema is skipped and reported.
+   */
   gamesList(options?: CallOptions): Call<GamesListResponse>;
 
   /**
-   * GET /api/voucher_available: the denominations of one service. Errors: 400 bad game_id,
+   * GET /api/voucher_available: the denominations of one service; one that does not match the
+   * voucher schema is skipped and reported. Errors: 400 bad game_id,
    * 403 no access, 404 unknown, 102 no vouchers or a `balance` service, 103 unavailable.
    */
   voucherAvailable(gameId: number, options?: CallOptions): Call<VoucherAvailableResponse>;

@@ -23,6 +23,8 @@ export interface PartnerErrorInit {
   body?: unknown;
   endpoint?: string | null;
   retryAfterMs?: number | null;
+  /** See `PartnerError.mayHaveTakenEffect`; defaults to false. */
+  mayHaveTakenEffect?: boolean;
   cause?: unknown;
 }
 
@@ -40,6 +42,19 @@ export class PartnerError extends Error {
   readonly endpoint: string | null;
   /** Delay the service asked for with `Retry-After` (429/503), in milliseconds. */
   readonly retryAfterMs: number | null;
+  /**
+   * Whether the service may have acted on the call although it failed, so that a checkout
+   * repeats /api/pay with the same ext_order_id (or reads the order) instead of giving up.
+   * The rule, applied where each failure is recognised:
+   * - true: a timeout; a network failure once the request may have left (anything but a
+   *   refused or unresolvable connection); an abort after sending; HTTP 5xx whose body has no
+   *   service code, or code 500 (a proxy's 502 or 504 says nothing about the service); an
+   *   unreadable 2xx answer to a state-changing call (/api/pay, /api/order_update);
+   * - false: service errors with their own code (4xx, 101–103, 503 "unavailable"), a 429,
+   *   failures of the login that must precede the call, and an abort before sending.
+   * A retried call keeps true once any attempt had it.
+   */
+  readonly mayHaveTakenEffect: boolean;
 
   constructor(init: PartnerErrorInit) {
     super(`${init.endpoint ? `${init.endpoint}: ` : ""}${init.code} ${init.text}`, { cause: init.cause });
@@ -49,6 +64,22 @@ export class PartnerError extends Error {
     this.body = init.body ?? null;
     this.endpoint = init.endpoint ?? null;
     this.retryAfterMs = init.retryAfterMs ?? null;
+    this.mayHaveTakenEffect = init.mayHaveTakenEffect ?? false;
+  }
+
+  /** The same error with another `mayHaveTakenEffect`. */
+  withMayHaveTakenEffect(mayHaveTakenEffect: boolean): PartnerError {
+    if (mayHaveTakenEffect === this.mayHaveTakenEffect) return this;
+    return new PartnerError({
+      code: this.code,
+      status: this.status,
+      text: this.text,
+      body: this.body,
+      endpoint: this.endpoint,
+      retryAfterMs: this.retryAfterMs,
+      mayHaveTakenEffect,
+      cause: this.cause,
+    });
   }
 
   /** The account-validation 400 body of /api/pay (`{error, error_text, delivery_method}`), if this is one. */
@@ -85,7 +116,7 @@ function bodyErrorText(body: unknown): string | null {
 }
 
 /**
- * The error an answer stands for, or null when it is a result. decisions.md item 7: the body's
+ * The error an answer stands for, or null when it is a result. docs/decisions.md item 7: the body's
  * `error` is authoritative whatever the HTTP status (a 200 with `{error: 102}` is a 102); without
  * one, a non-2xx status is the code. A failed order (order_status 3) has no `error`: a result.
  */
@@ -100,6 +131,10 @@ export function errorFromAnswer(answer: {
   if (fromBody === null && success) return null;
   const number = fromBody ?? answer.status;
   const code: PartnerErrorCode = isServiceErrorCode(number) ? number : "http_error";
+  // A known service code other than 500 is the service deciding not to act; a 5xx without
+  // one may come from a proxy after the service received the request.
+  const mayHaveTakenEffect =
+    fromBody !== null && isServiceErrorCode(fromBody) ? fromBody === 500 : answer.status >= 500;
   const text =
     bodyErrorText(answer.body) ??
     (isServiceErrorCode(number) ? ERROR_CODES[number] : `unexpected ${fromBody !== null ? "error" : "HTTP status"} ${number}`);
@@ -110,5 +145,6 @@ export function errorFromAnswer(answer: {
     body: answer.body,
     endpoint: answer.endpoint,
     retryAfterMs: answer.retryAfterMs,
+    mayHaveTakenEffect,
   });
 }

@@ -15,6 +15,8 @@ export interface PartnerRequest {
   body?: unknown;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** /api/pay and /api/order_update: an unreadable success may hide an order that exists. */
+  changesState?: boolean;
 }
 
 export interface TransportDeps {
@@ -44,6 +46,21 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
   return search ? `${url}?${search}` : url;
 }
 
+/** Failure codes of fetch (undici) raised before any byte of the request left. */
+const NOT_SENT_CAUSES: ReadonlySet<unknown> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+function sentBeforeFailing(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return !NOT_SENT_CAUSES.has(cause?.code);
+}
+
 function parseBody(text: string): { json: true; value: unknown } | { json: false; value: string } {
   if (text.trim() === "") return { json: false, value: text };
   try {
@@ -60,6 +77,9 @@ export async function exchange(
   token: string | null,
 ): Promise<Result<Answer, PartnerError>> {
   const endpoint = endpointName(request);
+  if (request.signal?.aborted) {
+    return err(new PartnerError({ code: "aborted", status: null, text: "the call was aborted before it was sent", endpoint }));
+  }
   const headers: Record<string, string> = { Accept: "application/json" };
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
   if (token !== null) headers.Authorization = `Bearer ${token}`;
@@ -80,7 +100,6 @@ export async function exchange(
   stopped.catch(() => {});
   const timer = deps.scheduler.schedule(request.timeoutMs, () => stop("timeout"));
   const onCallerAbort = () => stop("aborted");
-  if (request.signal?.aborted) onCallerAbort();
   request.signal?.addEventListener("abort", onCallerAbort, { once: true });
 
   try {
@@ -111,6 +130,7 @@ export async function exchange(
           text: `${endpoint} answered ${response.status} with a body that is not JSON`,
           body: parsed.value,
           endpoint,
+          mayHaveTakenEffect: request.changesState === true,
         }),
       );
     }
@@ -123,7 +143,9 @@ export async function exchange(
         : code === "aborted"
           ? "the call was aborted by the caller"
           : `network error: ${error instanceof Error ? error.message : String(error)}`;
-    return err(new PartnerError({ code, status: null, text, endpoint, cause: error }));
+    // Once fetch was called the request may have reached the service, whatever stopped it.
+    const mayHaveTakenEffect = code === "network" ? sentBeforeFailing(error) : true;
+    return err(new PartnerError({ code, status: null, text, endpoint, cause: error, mayHaveTakenEffect }));
   } finally {
     timer.cancel();
     request.signal?.removeEventListener("abort", onCallerAbort);

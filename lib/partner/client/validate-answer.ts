@@ -17,6 +17,7 @@ export function validateAnswer<S extends z.ZodType>(
   schema: S,
   answer: Answer,
   endpoint: string,
+  changesState = false,
 ): Result<z.output<S>, PartnerError> {
   const parsed = schema.safeParse(answer.body);
   if (parsed.success) return ok(parsed.data);
@@ -29,6 +30,7 @@ export function validateAnswer<S extends z.ZodType>(
       text: `unexpected response shape from ${endpoint}: ${problems.join("; ")}${more}`,
       body: answer.body,
       endpoint,
+      mayHaveTakenEffect: changesState,
     }),
   );
 }

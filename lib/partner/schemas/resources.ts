@@ -1,23 +1,25 @@
 // Spec section 2: the resources. Field order is the spec's, because responses must keep it
-// (decisions.md item 3) and the sandbox serialises in schema order. Response objects are
-// loose: a later spec version may add fields, and the client keeps them.
+// (docs/decisions.md item 3) and the sandbox serialises in schema order. Response objects are
+// loose: a later spec version may add fields, and the client keeps them. Every number field
+// is a wire number (wire.ts), so a number the service sends as a string is still read.
 import { z } from "zod";
+import { wireFlag, wireId, wireInt, wireNumber } from "./wire";
 
 /** 2.1 Token (login response). */
 export const tokenSchema = z.looseObject({
   token: z.string(),
-  expires_in: z.number().int(),
+  expires_in: wireInt,
   expires_at: z.string(),
 });
 export type Token = z.infer<typeof tokenSchema>;
 
 /** 2.2 Partner balance. */
 export const balanceSchema = z.looseObject({
-  partner_id: z.number().int(),
+  partner_id: wireInt,
   partner_name: z.string(),
   user_name: z.string(),
-  user_id: z.number().int(),
-  balance: z.number(),
+  user_id: wireInt,
+  balance: wireNumber,
   currency: z.string(),
 });
 export type Balance = z.infer<typeof balanceSchema>;
@@ -30,15 +32,15 @@ export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>;
 
 /** 2.3 Service, an item of `available_games`. */
 export const serviceSchema = z.looseObject({
-  id: z.number().int(),
+  id: wireInt,
   game_name: z.string(),
   brand: z.string().nullable(),
   country: z.string().nullable(),
   // The client is liberal: the real service may add regions before the spec names them.
   region: z.string().nullable(),
   platform: z.string().nullable(),
-  delivery_time_target_minutes: z.number().int(),
-  delivery_time_max_minutes: z.number().int(),
+  delivery_time_target_minutes: wireInt,
+  delivery_time_max_minutes: wireInt,
   description: z.string().nullable(),
   type: serviceTypeSchema,
   activation: z.string(),
@@ -46,10 +48,10 @@ export const serviceSchema = z.looseObject({
   avalible: z.boolean(),
   request: z.boolean(),
   account_check: z.boolean(),
-  discount_percent: z.number().nullable(),
+  discount_percent: wireNumber.nullable(),
   has_voucher_discounts: z.boolean(),
-  max_voucher_discount_percent: z.number().nullable(),
-  min_voucher_discount_percent: z.number().nullable(),
+  max_voucher_discount_percent: wireNumber.nullable(),
+  min_voucher_discount_percent: wireNumber.nullable(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 
@@ -60,7 +62,7 @@ export const accountFieldSchema = z.looseObject({
   label: z.string(),
   prefix: z.string(),
   label_zh: z.string(),
-  position: z.number().int().positive(),
+  position: wireId,
   multiline: z.boolean(),
   placeholder: z.string(),
 });
@@ -69,14 +71,14 @@ export type AccountField = z.infer<typeof accountFieldSchema>;
 /** 2.4 Voucher denomination, an item of `available`. */
 export const voucherSchema = z.looseObject({
   avalible: z.boolean(),
-  voucher_id: z.number().int(),
+  voucher_id: wireInt,
   voucher_name: z.string(),
-  amount: z.number(),
+  amount: wireNumber,
   currency: z.string(),
-  game_coins: z.number(),
-  origin_price: z.number(),
+  game_coins: wireNumber,
+  origin_price: wireNumber,
   origin_currency: z.string(),
-  discount_rate: z.number(),
+  discount_rate: wireNumber,
   account_need: z.boolean(),
   account_check: z.boolean(),
   delivery_method: deliveryMethodSchema,
@@ -100,7 +102,7 @@ export const orderStatusSchema = z.union([1, 2, 3, 4, 5, 6].map((n) => z.literal
 ]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/** Status texts; 4 is decisions.md item 14. */
+/** Status texts; 4 is docs/decisions.md item 14. */
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   1: "pending",
   2: "success",
@@ -118,14 +120,14 @@ export const balanceOrderSchema = z.looseObject({
   order_id: z.string(),
   ext_order_id: z.string().optional(),
   game_name: z.string(),
-  game_id: z.number().int(),
+  game_id: wireInt,
   account: z.string(),
-  amount: z.number(),
+  amount: wireNumber,
   amount_currency: z.string(),
-  amount_charged: z.number(),
+  amount_charged: wireNumber,
   amount_charged_currency: z.string(),
   message: z.string(),
-  order_status: z.number().int(),
+  order_status: wireInt,
   order_status_text: z.string(),
   error_text: z.string().optional(),
 });
@@ -134,29 +136,29 @@ export type BalanceOrder = z.infer<typeof balanceOrderSchema>;
 /** 2.6 Order of a `voucher` service. */
 export const voucherOrderSchema = z.looseObject({
   success: z.boolean(),
-  order_status: z.number().int(),
+  order_status: wireInt,
   order_status_text: z.string(),
   order_id: z.string(),
   ext_order_id: z.string().optional(),
   game_name: z.string(),
-  game_id: z.number().int(),
-  voucher_id: z.number().int(),
+  game_id: wireInt,
+  voucher_id: wireInt,
   voucher_name: z.string(),
-  game_coins: z.number(),
+  game_coins: wireNumber,
   game_currency: z.string().optional(),
   delivery_method: deliveryMethodSchema,
   account: z.string().optional(),
-  amount: z.number(),
+  amount: wireNumber,
   amount_currency: z.string(),
-  amount_charged: z.number(),
+  amount_charged: wireNumber,
   amount_charged_currency: z.string(),
-  need_activation: z.union([z.literal(0), z.literal(1)]),
+  need_activation: wireFlag,
   voucher_code: z.string().optional(),
   voucher_code_2: z.string().optional(),
   expiration_date_voucher: z.string().optional(),
   activation_voucher: z.union([z.literal("wait"), z.boolean()]).optional(),
   message: z.string(),
-  discount_rate: z.number(),
+  discount_rate: wireNumber,
   error_text: z.string().optional(),
 });
 export type VoucherOrder = z.infer<typeof voucherOrderSchema>;
@@ -174,10 +176,10 @@ export const mismatchReasonSchema = z.enum(["status_mismatch", "amount_mismatch"
 export const mismatchSchema = z.looseObject({
   order_id: z.string(),
   mismatch_reason: mismatchReasonSchema,
-  partner_status: z.number().int(),
-  service_status: z.number().int().optional(),
-  partner_amount: z.number(),
-  service_amount: z.number().optional(),
+  partner_status: wireInt,
+  service_status: wireInt.optional(),
+  partner_amount: wireNumber,
+  service_amount: wireNumber.optional(),
   partner_transaction_time: z.string(),
   service_transaction_time: z.string().optional(),
 });
@@ -188,13 +190,13 @@ export const accountCheckResultSchema = z.looseObject({
   success: z.boolean(),
   message: z.string().optional(),
   game_name: z.string().optional(),
-  game_id: z.number().int().optional(),
+  game_id: wireInt.optional(),
   account: z.string().optional(),
   error_code: z.string().optional(),
   player_name: z.string().optional(),
   region: z.string().optional(),
-  recommended_game_id: z.number().int().optional(),
-  error: z.number().int().optional(),
+  recommended_game_id: wireInt.optional(),
+  error: wireInt.optional(),
   error_text: z.string().optional(),
 });
 export type AccountCheckResult = z.infer<typeof accountCheckResultSchema>;

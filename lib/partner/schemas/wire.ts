@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// decisions.md item 2: numbers may arrive as strings in plain decimal notation.
+// docs/decisions.md item 2: numbers may arrive as strings in plain decimal notation.
 // Integers take digits only (an optional leading "-"); no spaces, "+" or exponent.
 const INTEGER_TEXT = /^-?\d+$/;
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
@@ -31,13 +31,18 @@ export const wireNumber = z.preprocess(
   z.number({ error: "expected a number" }).finite({ error: "expected a finite number" }),
 );
 
+/** One numeric code (`400`), as a number or a string of digits. */
+export function wireCode<N extends number>(code: N) {
+  return z.preprocess(fromText(INTEGER_TEXT), z.literal(code, { error: `expected ${code}` }));
+}
+
 /** A string that must really be a JSON string: a number or boolean where a string is expected is a 400. */
 export const wireString = z.string({ error: "expected a string" });
 
 /** `0` or `1`, as a number or a string. */
 export const wireFlag = z.preprocess(fromText(INTEGER_TEXT), z.union([z.literal(0), z.literal(1)], { error: "expected 0 or 1" }));
 
-/** decisions.md item 11: 1–128 ASCII letters and digits. */
+/** docs/decisions.md item 11: 1–128 ASCII letters and digits. */
 export const extOrderId = wireString
   .min(1, { error: "ext_order_id must not be empty" })
   .max(128, { error: "ext_order_id must be at most 128 characters" })

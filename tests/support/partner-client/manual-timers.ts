@@ -44,6 +44,17 @@ export class ManualTimers implements Clock, Scheduler {
     this.current += ms;
   };
 
+  /**
+   * Records the delay and waits for `advance` to reach it, as a real timer would; a signal
+   * that fires cancels the timer. For tests that act while a wait is under way.
+   */
+  readonly timedSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+    new Promise<void>((resolve) => {
+      this.sleeps.push(ms);
+      const handle = this.schedule(ms, resolve);
+      signal?.addEventListener("abort", () => handle.cancel(), { once: true });
+    });
+
   /** Move the clock forward, running every timer that falls due. */
   async advance(ms: number): Promise<void> {
     await flush();

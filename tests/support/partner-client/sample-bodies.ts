@@ -88,3 +88,69 @@ export const reviseBody = {
     },
   ],
 };
+
+export const serviceBody = {
+  id: 1,
+  game_name: "Store Card",
+  brand: "Store",
+  country: null,
+  region: "GLOBAL",
+  platform: null,
+  delivery_time_target_minutes: 1,
+  delivery_time_max_minutes: 10,
+  description: null,
+  type: "voucher",
+  activation: "auto",
+  currency: "USD",
+  avalible: true,
+  request: false,
+  account_check: false,
+  discount_percent: 1.5,
+  has_voucher_discounts: true,
+  max_voucher_discount_percent: 3,
+  min_voucher_discount_percent: 0.5,
+};
+
+export const accountFieldBody = {
+  name: "player_id",
+  type: "input",
+  label: "Player ID",
+  prefix: "ID",
+  label_zh: "玩家ID",
+  position: 1,
+  multiline: false,
+  placeholder: "",
+};
+
+export const voucherBody = {
+  avalible: true,
+  voucher_id: 501,
+  voucher_name: "Store Card 10",
+  amount: 10,
+  currency: "USD",
+  game_coins: 10,
+  origin_price: 9.5,
+  origin_currency: "USD",
+  discount_rate: 2.5,
+  account_need: true,
+  account_check: true,
+  delivery_method: "direct_topup",
+  account_format: "player_id|zone_id",
+  account_separator: "|",
+  account_fields: [accountFieldBody, { ...accountFieldBody, name: "zone_id", label: "Zone ID", position: 2 }],
+};
+
+export const balanceOrderBody = { ...failedBalanceOrderBody, success: true, order_status: 2, order_status_text: "success" };
+
+export const accountCheckBody = {
+  success: false,
+  message: "wrong region",
+  game_name: "Mythic Realms",
+  game_id: 426,
+  account: "1|2",
+  error_code: "wrong_service_region",
+  recommended_game_id: 427,
+  error: 0,
+};
+
+export const tokenBody = { token: "t", expires_in: 3600, expires_at: "2026-01-15 13:00:00" };

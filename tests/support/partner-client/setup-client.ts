@@ -6,7 +6,8 @@ import { ManualTimers } from "@/tests/support/partner-client/manual-timers";
 
 export const BASE_URL = "https://partner.test";
 
-export function setupClient(overrides: Partial<PartnerClientOptions> = {}) {
+/** `timedSleep`: retry waits last until the test advances the clock (see ManualTimers.timedSleep). */
+export function setupClient(overrides: Partial<PartnerClientOptions> = {}, { timedSleep = false } = {}) {
   const timers = new ManualTimers();
   const service = new FakeService(timers);
   const client = createPartnerClient({
@@ -16,7 +17,7 @@ export function setupClient(overrides: Partial<PartnerClientOptions> = {}) {
     fetch: service.fetch,
     clock: timers,
     scheduler: timers,
-    sleep: timers.sleep,
+    sleep: timedSleep ? timers.timedSleep : timers.sleep,
     random: () => 0.5,
     ...overrides,
   });
