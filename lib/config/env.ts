@@ -50,7 +50,7 @@ export const envSchema = z.object({
   PARTNER_TEST_MODE: flag.default(false),
   /** Reserved for the checkout's POST /api/webhooks/partner; nothing reads it yet (README). */
   PARTNER_NOTIFY_SECRET: optionalText,
-  /** Fixture for the sandbox (fixture-format.md); unset means the bundled default. */
+  /** Fixture for the sandbox (docs/sandbox-fixture.md); unset means the bundled default. */
   SANDBOX_FIXTURE: optionalText,
   PORT: z.coerce.number({ error: "expected a port number" }).int().min(1).max(65535).default(3000),
   /** Upstash REST endpoint, as the serverless host's KV integration names it (lib/kv). */

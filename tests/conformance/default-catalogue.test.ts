@@ -1,6 +1,6 @@
 // The bundled default fixture, walked as an integrator would: every service and voucher it
 // serves must read like the spec's resources (2.3, 2.4 with its account rules), cover the
-// shapes fixture-format.md promises, and the services of spec 4.9 must answer account checks.
+// shapes docs/sandbox-fixture.md promises, and the services of spec 4.9 must answer account checks.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import type { Fixture } from "@/lib/sandbox/fixture/schema";

@@ -1,4 +1,4 @@
-// The conformance suite's own fixture (shared/partner-api/fixture-format.md): plain JSON parsed
+// The conformance suite's own fixture (docs/sandbox-fixture.md): plain JSON parsed
 // through the sandbox's fixture schema, so every service, voucher, partner, supplier outcome and
 // timing a test relies on is written here and not borrowed from the bundled default.
 import { fixtureSchema, type Fixture } from "@/lib/sandbox/fixture/schema";

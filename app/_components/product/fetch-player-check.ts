@@ -15,12 +15,20 @@ export async function fetchPlayerCheck(
   const query = new URLSearchParams({ product: String(productId), voucher: voucherId === null ? "" : String(voucherId), account });
   try {
     const response = await fetch(`/api/player-check?${query}`, { signal, headers: { Accept: "application/json" } });
+    if (response.status === 429) return rateLimited(response.headers.get("retry-after"));
     const body: unknown = await response.json();
     return isOutcome(body) ? body : UNREACHABLE;
   } catch (error) {
     if (signal.aborted) throw error;
     return UNREACHABLE;
   }
+}
+
+/** Our own rate limit (lib/rate-limit): say when to try again rather than "unreachable". */
+function rateLimited(retryAfter: string | null): PlayerCheckOutcome {
+  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
+  const when = seconds === null ? "in a minute" : `in ${seconds} s`;
+  return { status: "unavailable", message: `Too many checks just now; try again ${when}.` };
 }
 
 function isOutcome(body: unknown): body is PlayerCheckOutcome {

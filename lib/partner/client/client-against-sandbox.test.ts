@@ -9,6 +9,7 @@ import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import { isVoucherOrder } from "../schemas/resources";
 import { createPartnerClient } from "./create-partner-client";
 import type { PartnerError } from "./partner-error";
+import type { SkippedItem } from "./skip-bad-items";
 import { ManualTimers } from "@/tests/support/partner-client/manual-timers";
 
 let sandbox: Sandbox | undefined;
@@ -16,6 +17,7 @@ afterEach(() => sandbox?.close());
 
 async function setup() {
   const timers = new ManualTimers();
+  const skipped: SkippedItem[] = [];
   sandbox = createSandbox({ fixture: await loadFixture(), clock: timers, scheduler: timers });
   const handle = sandbox.handle;
   const client = createPartnerClient({
@@ -25,6 +27,7 @@ async function setup() {
     fetch: async (input, init) => handle(new Request(input, init)),
     clock: timers,
     sleep: timers.sleep,
+    onSkippedItem: (item) => skipped.push(item),
   });
   /** Run a call to completion, moving time on while the sandbox waits. */
   async function run<T>(call: Promise<Result<T, PartnerError>>): Promise<Result<T, PartnerError>> {
@@ -46,10 +49,22 @@ async function setup() {
     if (result.ok) throw new Error(`unexpected success: ${JSON.stringify(result.value)}`);
     return result.error;
   }
-  return { client, value, failure };
+  return { client, value, failure, skipped };
 }
 
 describe("client against the sandbox (default fixture)", () => {
+  it("reads every service and voucher of the default catalogue without skipping one", async () => {
+    const { client, value, skipped } = await setup();
+    const { available_games: services } = await value(client.gamesList());
+    expect(services.length).toBeGreaterThanOrEqual(30);
+    let vouchers = 0;
+    for (const service of services.filter((s) => s.type === "voucher" && s.avalible)) {
+      vouchers += (await value(client.voucherAvailable(service.id))).available.length;
+    }
+    expect(vouchers).toBeGreaterThan(30);
+    expect(skipped).toEqual([]);
+  });
+
   it("walks every endpoint once", async () => {
     const { client, value, failure } = await setup();
 

@@ -3,10 +3,16 @@
 // ext_order_id (the service's duplicate protection returns the existing order).
 import type { z } from "zod";
 import { err, type Result } from "@/lib/result";
-import { mismatchSchema, serviceSchema, voucherSchema } from "../schemas/resources";
 import { systemClock, systemScheduler, type Clock, type Scheduler } from "@/lib/time/clock";
 import type { AccountCheckQuery, OrderUpdateRequest, PayRequest, ReviseRequest } from "../schemas/requests";
-import { accountCheckResultSchema, balanceSchema, type Order } from "../schemas/resources";
+import {
+  accountCheckResultSchema,
+  balanceSchema,
+  mismatchSchema,
+  serviceSchema,
+  voucherSchema,
+  type Order,
+} from "../schemas/resources";
 import { gamesListResponseSchema, reviseResponseSchema, voucherAvailableResponseSchema } from "../schemas/responses";
 import { loginAnswerSchema, orderSchemaFor, orderUpdateAnswerSchema } from "./answer-schemas";
 import { PartnerError } from "./partner-error";

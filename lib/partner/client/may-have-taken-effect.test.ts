@@ -33,6 +33,18 @@ describe("PartnerError.mayHaveTakenEffect", () => {
     expect(failure(await client.pay(pay))).toEqual(["network", false]);
   });
 
+  it("is true for an abort once the request was sent", async () => {
+    const { service, client } = setupClient({ retries: 0 });
+    service.on("POST /api/pay", hang);
+    await client.login();
+    const controller = new AbortController();
+    const pending = client.pay(pay, { signal: controller.signal });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(service.callsTo("POST /api/pay")).toHaveLength(1);
+    controller.abort();
+    expect(failure(await pending)).toEqual(["aborted", true]);
+  });
+
   it("is true for a 5xx without a service code, or with code 500", async () => {
     const { service, client } = setupClient({ retries: 0 });
     for (const reply of [

@@ -1,4 +1,4 @@
-// fixture-format.md: `jwt_secret` set → its UTF-8 bytes are the HS256 key, so tokens survive a
+// docs/sandbox-fixture.md: `jwt_secret` set → its UTF-8 bytes are the HS256 key, so tokens survive a
 // restart; null → a random key per sandbox, so no two runs accept each other's tokens.
 import type { Fixture } from "../fixture/schema";
 

@@ -13,7 +13,7 @@ export interface ReviseInput {
 
 export interface OrderEngine {
   /**
-   * decisions.md item 11: a repeated ext_order_id answers the existing order's current state
+   * docs/decisions.md item 11: a repeated ext_order_id answers the existing order's current state
    * before the rest of the request is even validated. Null when the partner has no such order.
    */
   existingByExt(partner: FixturePartner, extOrderId: string): Promise<ApiResult | null>;
@@ -25,7 +25,7 @@ export interface OrderEngine {
   orderUpdate(partner: FixturePartner, request: OrderUpdateRequest): Promise<ApiResult>;
   /** 4.7 GET /api/get_order_info */
   orderInfo(partner: FixturePartner, query: OrderInfoQuery): Promise<ApiResult>;
-  /** 4.8 POST /api/revise (dates unparsed: the engine validates them, decisions.md item 20). */
+  /** 4.8 POST /api/revise (dates unparsed: the engine validates them, docs/decisions.md item 20). */
   revise(partner: FixturePartner, input: ReviseInput): Promise<ApiResult>;
   /** Stop every timer (reservation expiry, supplier simulation, notification retries). */
   close(): void;
