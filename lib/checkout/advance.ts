@@ -72,9 +72,12 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
       const step = await handler(last, deps);
       if (step.kind === "idle") return ok(last);
       if (step.change.to === undefined && unchanged(last, step.change.patch)) return ok(last);
+      const goOn = step.change.to !== undefined || (step.change.patch?.nextCheckAt ?? Number.POSITIVE_INFINITY) <= deps.clock.now();
       const saved = await deps.store.save(current, step.change);
       if (!saved.ok && saved.error.code !== "conflict") return saved;
-      // A conflict means another writer moved the order: read again and decide afresh.
+      // A conflict means another writer moved the order: read again and decide afresh. A step
+      // that must wait ends this run; the sweep or the next wake-up takes it from there.
+      if (saved.ok && !goOn) return ok(saved.value.record);
     }
     return last ? ok(last) : err({ code: "not_found", orderId });
   } finally {

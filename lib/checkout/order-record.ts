@@ -2,15 +2,11 @@
 // it knows now, and an append-only event log of how it got there. Parsed on every read, so a
 // record written by an older release is checked rather than trusted.
 import { z } from "zod";
+import { moneySchema } from "@/lib/money";
 import { orderStateSchema } from "./order-states";
 
 /** Our order id: a ULID, 26 Crockford base-32 characters — also a valid ext_order_id upstream. */
 export const orderIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: "expected an order id" });
-
-const moneySchema = z.object({
-  minor: z.number().int().nonnegative(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-});
 
 const itemSchema = z.discriminatedUnion("kind", [
   z.object({

@@ -2,7 +2,6 @@
 // Each payment call carries a key derived from the order, so a repeat is answered, not re-done;
 // a refusal is checked against what the payment really is before anything else happens.
 import type { OrderRecord } from "../order-record";
-import type { CheckoutDeps } from "../ports";
 import { upstreamPatch } from "../upstream-facts";
 import { moveTo, retryLater, waitUntil, type StepHandler } from "./step";
 

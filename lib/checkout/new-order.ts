@@ -1,0 +1,25 @@
+// A fresh order record: what the buyer asked for and the frozen quote, everything else still
+// unknown. Stored before any upstream call, so the ext_order_id exists before it is used.
+import type { OrderRecord } from "./order-record";
+
+export type NewOrderInput = Pick<
+  OrderRecord,
+  "id" | "flow" | "capabilityHash" | "email" | "item" | "account" | "activation" | "test" | "quote"
+>;
+
+export function newOrderRecord(input: NewOrderInput, now: number): OrderRecord {
+  return {
+    ...input,
+    state: "created",
+    createdAt: now,
+    updatedAt: now,
+    upstream: { orderId: null, status: null, amountCharged: null, reservationEndsAt: null, errorText: null },
+    payment: { sessionId: null, paymentIntentId: null, url: null, expiresAt: null, authorizedAt: null, refundId: null },
+    delivery: { code: null, code2: null, expiresAt: null, activation: null },
+    reason: null,
+    nextCheckAt: now,
+    attempts: 0,
+    alert: null,
+    events: [],
+  };
+}

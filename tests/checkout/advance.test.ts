@@ -1,0 +1,157 @@
+// advance() against the Partner sandbox (in process, manual time) and the payments fake: each
+// flow end to end, the calls it costs, and the failures that must change neither money nor
+// delivery: declines, expiry, a lost answer, a low partner balance, concurrent runs.
+import { afterEach, describe, expect, it } from "vitest";
+import { RESERVED_VOUCHER, TOPUP_VOUCHER, checkoutHarness } from "@/tests/support/checkout/checkout-harness";
+
+type Harness = Awaited<ReturnType<typeof checkoutHarness>>;
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const reservedItem = { kind: "voucher" as const, gameId: 10, voucherId: RESERVED_VOUCHER, name: "Sample Gift Card 10 USD", deliveryMethod: "voucher_code" as const };
+const topupItem = { kind: "voucher" as const, gameId: 20, voucherId: TOPUP_VOUCHER, name: "100 Diamonds", deliveryMethod: "direct_topup" as const };
+
+describe("advance: reservation flow", () => {
+  it("reserves, waits for the buyer, confirms, captures: two upstream calls besides login", async () => {
+    h = await checkoutHarness();
+    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    const waiting = await h.step(id);
+    expect(waiting.state).toBe("awaiting_payment");
+    expect(waiting.upstream.status).toBe(6);
+    expect(waiting.payment.url).toMatch(/^https:\/\/pay\.test\//);
+
+    h.payments.authorize(id);
+    const done = await h.step(id, true);
+    expect(done.state).toBe("completed");
+    expect(done.upstream.status).toBe(2);
+    expect(done.delivery.code).toMatch(/^v1\./);
+    const opened = h.deps.vault.open(done.delivery.code ?? "", id);
+    expect(opened.ok && opened.value.length).toBeGreaterThan(4);
+    expect(h.payments.byOrder(id).intent?.status).toBe("succeeded");
+    expect(h.upstreamCalls.filter((p) => p !== "/api/auth/login")).toEqual(["/api/pay", "/api/order_update"]);
+    expect(await h.balance()).toBeCloseTo(100 - 9.5, 2);
+  });
+
+  it("releases the reservation when the buyer's card is declined and the page expires: not charged, not debited", async () => {
+    h = await checkoutHarness();
+    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    await h.step(id);
+    h.payments.decline(id);
+    expect((await h.step(id, true)).state).toBe("awaiting_payment");
+    await h.timers.advance(31 * 60_000);
+    const failed = await h.step(id);
+    expect(failed).toMatchObject({ state: "failed", reason: "payment_expired" });
+    expect(failed.upstream.status).toBe(3);
+    expect(h.payments.byOrder(id).intent?.amountCaptured).toBe(0);
+    expect(await h.balance()).toBe(100);
+  });
+
+  it("closes the payment page before a short reservation ends, then releases", async () => {
+    h = await checkoutHarness((f) => {
+      f.reservation_ttl_seconds = 20 * 60;
+    });
+    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    const waiting = await h.step(id);
+    expect(waiting.nextCheckAt).toBe((waiting.upstream.reservationEndsAt ?? 0) - 5 * 60_000);
+    await h.timers.advance(16 * 60_000);
+    const failed = await h.step(id);
+    expect(failed).toMatchObject({ state: "failed", reason: "payment_expired" });
+    expect(h.payments.calls).toContain(`expire:${id}`);
+    expect(failed.upstream.status).toBe(3);
+  });
+
+  it("keeps the authorization while the partner balance is too low, tells the owner, then releases and cancels before the reservation ends", async () => {
+    h = await checkoutHarness((f) => {
+      const partner = f.partners[0];
+      if (partner) partner.balance = 1;
+    });
+    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    await h.step(id);
+    h.payments.authorize(id);
+    const blocked = await h.step(id, true);
+    expect(blocked).toMatchObject({ state: "authorized", alert: "partner balance too low" });
+    expect(h.alerts.join()).toMatch(/partner balance too low/);
+    expect(h.payments.byOrder(id).intent?.status).toBe("requires_capture");
+
+    await h.timers.advance(56 * 60_000);
+    const released = await h.step(id);
+    expect(released).toMatchObject({ state: "failed", reason: "reservation_expired" });
+    expect(released.upstream.status).toBe(3);
+    expect(h.payments.byOrder(id).intent).toMatchObject({ status: "canceled", amountCaptured: 0 });
+  });
+
+  it("recovers a confirmation whose answer was lost: no second debit, the code delivered", async () => {
+    h = await checkoutHarness();
+    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    await h.step(id);
+    h.payments.authorize(id);
+    h.loseAnswers.push("/api/order_update");
+    // The lost answer may have taken effect: advance looks (get_order_info) instead of guessing.
+    const done = await h.step(id, true);
+    expect(done.state).toBe("completed");
+    expect(h.upstreamCalls.filter((p) => p === "/api/order_update")).toHaveLength(1);
+    expect(done.events.map((e) => e.what).join("\n")).toMatch(/order info: delivered/);
+    expect(await h.balance()).toBeCloseTo(100 - 9.5, 2);
+  });
+});
+
+describe("advance: pay first", () => {
+  it("authorizes, orders a direct top-up with a two-field account, captures on success", async () => {
+    h = await checkoutHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: topupItem, account: "111|22", quote: { price: { minor: 220, currency: "USD" }, cost: { minor: 198, currency: "USD" } } });
+    expect((await h.step(id)).state).toBe("awaiting_payment");
+    expect(h.upstreamCalls).toEqual([]);
+    h.payments.authorize(id);
+    const done = await h.step(id, true);
+    expect(done.state).toBe("completed");
+    expect(done.delivery.code).toBeNull();
+    expect(h.upstreamCalls.filter((p) => p === "/api/pay")).toHaveLength(1);
+  });
+
+  it("cancels the authorization when upstream fails the order: not charged", async () => {
+    h = await checkoutHarness((f) => {
+      const service = f.services[1];
+      if (service) service.supplier = { outcome: "error" };
+    });
+    const id = await h.createOrder({ flow: "pay_first", item: topupItem, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    const failed = await h.step(id, true);
+    expect(failed).toMatchObject({ state: "failed", reason: "upstream_failed" });
+    expect(h.payments.byOrder(id).intent?.status).toBe("canceled");
+  });
+
+  it("repeats /api/pay with the same ext_order_id after a lost answer: one upstream order", async () => {
+    h = await checkoutHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: topupItem, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    h.loseAnswers.push("/api/pay");
+    expect((await h.step(id, true)).state).toBe("authorized");
+    await h.timers.advance(10_000);
+    const done = await h.step(id);
+    expect(done.events.map((e) => e.what).join("\n")).toMatch(/order not answered/);
+    expect(done.state).toBe("completed");
+    expect(await h.balance()).toBeCloseTo(100 - 1.98, 2);
+  });
+});
+
+describe("advance: concurrency", () => {
+  it("many concurrent runs make one reservation, one payment page and one capture", async () => {
+    h = await checkoutHarness();
+    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    const harness = h;
+    await Promise.all(Array.from({ length: 8 }, () => harness.step(id)));
+    harness.payments.authorize(id);
+    await Promise.all(Array.from({ length: 8 }, () => harness.step(id, true)));
+    const final = await harness.step(id);
+    expect(final.state).toBe("completed");
+    expect(harness.upstreamCalls.filter((p) => p === "/api/pay")).toHaveLength(1);
+    expect(harness.upstreamCalls.filter((p) => p === "/api/order_update")).toHaveLength(1);
+    expect(harness.payments.calls.filter((c) => c.startsWith("open:"))).toHaveLength(1);
+    expect(harness.payments.calls.filter((c) => c.startsWith("capture:"))).toHaveLength(1);
+  });
+});

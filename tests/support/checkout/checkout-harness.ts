@@ -1,0 +1,138 @@
+// The checkout's unit-test harness: the Partner sandbox in process on manual time, our real
+// client in front of it (every upstream call counted), an embedded KV, and the in-memory
+// payments fake. `run` drives a call to completion while moving time, as the sandbox waits.
+import { randomBytes } from "node:crypto";
+import { advance, type AdvanceDeps } from "@/lib/checkout/advance";
+import { createCodeVault } from "@/lib/checkout/code-vault";
+import { capabilityHash, newCapabilityKey, orderIdFactory } from "@/lib/checkout/order-id";
+import { newOrderRecord, type NewOrderInput } from "@/lib/checkout/new-order";
+import { createOrderStore } from "@/lib/checkout/store/order-store";
+import { createPartnerClient } from "@/lib/partner/client";
+import { createSandbox } from "@/lib/sandbox/create-sandbox";
+import { fixtureSchema } from "@/lib/sandbox/fixture/schema";
+import { ManualTimers } from "@/tests/support/partner-client/manual-timers";
+import { sampleFixture, type SampleFixture } from "@/tests/support/sandbox/sample-fixture";
+import { openTempKv } from "@/tests/support/temp-kv";
+import { FakePayments } from "./fake-payments";
+
+export const RESERVED_VOUCHER = 1001; // service 10, request: true
+export const TOPUP_VOUCHER = 2001; // service 20, direct top-up with a two-field account
+
+export async function checkoutHarness(mutate: (fixture: SampleFixture) => void = () => undefined) {
+  const raw = sampleFixture();
+  const reserved = raw.services[0];
+  if (reserved) reserved.request = true;
+  mutate(raw);
+  const fixture = fixtureSchema.parse(raw);
+  const timers = new ManualTimers();
+  const sandbox = createSandbox({ fixture, clock: timers, scheduler: timers });
+  const upstreamCalls: string[] = [];
+  /** The next upstream calls to these paths take effect, but their answers are lost. */
+  const loseAnswers: string[] = [];
+  const client = createPartnerClient({
+    baseUrl: "http://sandbox.test",
+    login: "demo",
+    apiKey: "demo-key",
+    clock: timers,
+    sleep: timers.sleep,
+    retries: 0,
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      upstreamCalls.push(path);
+      const response = await sandbox.handle(request);
+      const lost = loseAnswers.indexOf(path);
+      if (lost >= 0) {
+        loseAnswers.splice(lost, 1);
+        throw new TypeError("fetch failed: connection reset after the request was sent");
+      }
+      return response;
+    },
+  });
+  const { kv, remove } = openTempKv(() => timers.now());
+  const payments = new FakePayments(timers);
+  const alerts: string[] = [];
+  const deps: AdvanceDeps = {
+    kv,
+    store: createOrderStore(kv, timers),
+    upstream: client,
+    payments,
+    vault: createCodeVault(randomBytes(32)),
+    clock: timers,
+    leaseMs: 200_000,
+    alertOwner: (orderId, message) => alerts.push(`${orderId}: ${message}`),
+    policy: {
+      reservationMs: fixture.reservation_ttl_seconds * 1000,
+      safetyMarginMs: 5 * 60_000,
+      sessionMs: 30 * 60_000,
+      payGiveUpMs: 24 * 3600_000,
+      retryBaseMs: 5_000,
+      retryMaxMs: 10 * 60_000,
+      priceTolerancePercent: 0,
+    },
+  };
+  const nextId = orderIdFactory(timers);
+
+  /**
+   * Await a call, moving manual time on only while it waits: a quarter second per few real
+   * milliseconds, at most a minute in all, so a slow machine cannot race the clock past a
+   * deadline the test did not ask for.
+   */
+  async function run<T>(call: Promise<T>): Promise<T> {
+    let settled = false;
+    let value: T | undefined;
+    void call.then((v) => {
+      settled = true;
+      value = v;
+    });
+    const realDeadline = Date.now() + 30_000;
+    for (let moved = 0; !settled && Date.now() < realDeadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      if (!settled && moved < 60_000) {
+        await timers.advance(250);
+        moved += 250;
+      }
+    }
+    if (!settled) throw new Error("call never settled");
+    return value as T;
+  }
+
+  async function createOrder(input: Partial<NewOrderInput> & Pick<NewOrderInput, "item" | "flow">) {
+    const record = newOrderRecord(
+      {
+        id: nextId(),
+        capabilityHash: capabilityHash(newCapabilityKey()),
+        email: "buyer@example.com",
+        account: null,
+        activation: false,
+        test: false,
+        quote: { price: { minor: 1100, currency: "USD" }, cost: { minor: 950, currency: "USD" } },
+        ...input,
+      },
+      timers.now(),
+    );
+    const created = await deps.store.create(record);
+    if (!created.ok) throw new Error(`create failed: ${created.error.code}`);
+    return record.id;
+  }
+
+  async function step(orderId: string, wake = false) {
+    const result = await run(advance(orderId, deps, { wake }));
+    if (!result.ok) throw new Error(`advance failed: ${result.error.code}`);
+    return result.value;
+  }
+
+  async function balance(): Promise<number> {
+    const answer = await run(client.balance());
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.value.balance;
+  }
+
+  return {
+    deps, timers, sandbox, payments, alerts, upstreamCalls, loseAnswers, run, createOrder, step, balance,
+    async close() {
+      sandbox.close();
+      await remove();
+    },
+  };
+}
