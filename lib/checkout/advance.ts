@@ -8,7 +8,7 @@ import { releaseLock } from "@/lib/kv/scripts";
 import type { Kv } from "@/lib/kv/kv";
 import { err, ok, type Result } from "@/lib/result";
 import type { OrderRecord } from "./order-record";
-import { isSettled, type OrderState } from "./order-states";
+import type { OrderState } from "./order-states";
 import type { CheckoutDeps } from "./ports";
 import { awaitPayment } from "./steps/await-payment";
 import { fulfil, poll } from "./steps/fulfil";
@@ -65,8 +65,7 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
       if (!lease) return ok(last);
       const handler = STEPS[last.state];
       const due = last.nextCheckAt !== null && last.nextCheckAt <= deps.clock.now();
-      const completedRecheck = last.state === "completed" && wake;
-      if (!handler || (isSettled(last.state) && !completedRecheck) || (!due && !wake)) return ok(last);
+      if (!handler || (!due && !wake)) return ok(last);
       wake = false;
 
       const step = await handler(last, deps);

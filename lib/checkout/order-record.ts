@@ -32,6 +32,8 @@ export const orderEventSchema = z.object({
   at: z.number().int(),
   /** A move (`authorized → delivered`) or a note (`confirm refused: 402`). */
   what: z.string(),
+  /** The state entered, when the event is a move. */
+  to: orderStateSchema.optional(),
   upstreamOrderId: z.string().nullable().optional(),
   paymentId: z.string().nullable().optional(),
 });

@@ -2,6 +2,7 @@
 // flow end to end, the calls it costs, and the failures that must change neither money nor
 // delivery: declines, expiry, a lost answer, a low partner balance, concurrent runs.
 import { afterEach, describe, expect, it } from "vitest";
+import { sweep } from "@/lib/checkout/sweep";
 import { RESERVED_VOUCHER, TOPUP_VOUCHER, checkoutHarness } from "@/tests/support/checkout/checkout-harness";
 
 type Harness = Awaited<ReturnType<typeof checkoutHarness>>;
@@ -153,5 +154,46 @@ describe("advance: concurrency", () => {
     expect(harness.upstreamCalls.filter((p) => p === "/api/order_update")).toHaveLength(1);
     expect(harness.payments.calls.filter((c) => c.startsWith("open:"))).toHaveLength(1);
     expect(harness.payments.calls.filter((c) => c.startsWith("capture:"))).toHaveLength(1);
+  });
+});
+
+describe("advance: after delivery, and the sweep", () => {
+  it("refunds the buyer when upstream refunds a delivered order later (2 → 3)", async () => {
+    h = await checkoutHarness((f) => {
+      const service = f.services[1];
+      if (service) service.supplier = { outcome: "refund_after", refund_after_seconds: 60 };
+    });
+    const id = await h.createOrder({ flow: "pay_first", item: topupItem, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    expect((await h.step(id, true)).state).toBe("completed");
+    await h.timers.advance(61_000);
+    // An upstream notification wakes the order; advance trusts only what get_order_info says.
+    const refunded = await h.step(id, true);
+    expect(refunded).toMatchObject({ state: "refunded", reason: "refunded_upstream", nextCheckAt: null });
+    expect(h.payments.byOrder(id).intent?.refunded).toBe(h.payments.byOrder(id).intent?.amountCaptured);
+  });
+
+  it("a woken completed order that upstream still shows delivered stays completed and leaves the index", async () => {
+    h = await checkoutHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: topupItem, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    await h.step(id, true);
+    const again = await h.step(id, true);
+    expect(again).toMatchObject({ state: "completed", nextCheckAt: null });
+    expect(await h.deps.store.due(10)).toEqual({ ok: true, value: [] });
+  });
+
+  it("the sweep releases an abandoned reservation with no request from anyone", async () => {
+    h = await checkoutHarness();
+    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    await h.step(id);
+    await h.timers.advance(31 * 60_000);
+    const report = await h.run(sweep(h.deps));
+    expect(report).toEqual({ advanced: 1, settled: 1, failed: [] });
+    const read = await h.deps.store.read(id);
+    expect(read.ok && read.value.record).toMatchObject({ state: "failed", reason: "payment_expired" });
+    expect(await h.balance()).toBe(100);
   });
 });

@@ -93,7 +93,7 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
     if (!read.ok) throw new Error("read failed");
     expect(read.value.record.state).toBe("reserved");
     expect(read.value.record.events).toEqual([
-      { at: clock.now(), what: "created → reserved: upstream status 6", upstreamOrderId: "555", paymentId: null },
+      { at: clock.now(), what: "created → reserved: upstream status 6", to: "reserved", upstreamOrderId: "555", paymentId: null },
     ]);
   });
 
@@ -119,7 +119,7 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
     expect(await kv.run(saveOrderScript, { keys, args: { ...args, value: '{"v":2}' } })).toBe("conflict");
   });
 
-  it("keeps the deadline index with the record, and drops settled orders from it", async () => {
+  it("keeps the deadline index with the record's next check, and drops orders that wait for nothing", async () => {
     const [kv] = kvs(1) as [Kv];
     const store = createOrderStore(kv, clock);
     const later = { ...sampleOrder("01KA0000000000000000000002"), nextCheckAt: clock.now() + 60_000 };
@@ -127,7 +127,7 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
     await store.create(later);
     expect(await store.due(10)).toEqual({ ok: true, value: [sampleOrder().id] });
     if (!createdNow.ok) throw new Error("create failed");
-    await store.save(createdNow.value, { to: "failed", note: "upstream refused: 102" });
+    await store.save(createdNow.value, { to: "failed", note: "upstream refused: 102", patch: { nextCheckAt: null } });
     expect(await store.due(10)).toEqual({ ok: true, value: [] });
     expect(await kv.zCard(ORDER_KEYS.due)).toBe(1);
   });

@@ -10,10 +10,10 @@ const DAY_MS = 24 * 3600 * 1000;
 export const capture: StepHandler = async (order, deps) => {
   const intentId = requireIntent(order);
   const captured = await deps.payments.capture(intentId, order.id);
-  if (captured.ok) return moveTo(deps, "completed", "payment captured", { nextCheckAt: null });
+  if (captured.ok) return moveTo(deps, "completed", "payment captured");
   const seen = order.payment.sessionId ? await deps.payments.readCheckout(order.payment.sessionId) : null;
   const status = seen?.ok ? seen.value.intent?.status : undefined;
-  if (status === "succeeded") return moveTo(deps, "completed", "payment was already captured", { nextCheckAt: null });
+  if (status === "succeeded") return moveTo(deps, "completed", "payment was already captured");
   if (status === "canceled") {
     // Only a lapsed or externally cancelled authorization gets here: the code is delivered and
     // unpaid. Nothing automatic can fix that; the owner must.
@@ -23,12 +23,13 @@ export const capture: StepHandler = async (order, deps) => {
   return retryLater(order, deps, `capture not done (${captured.error.code})`);
 };
 
-/** completed: asked to look again (an upstream notification): a later 3 means upstream refunded. */
+/** completed: woken by an upstream notification: a later 3 means upstream refunded. */
 export const recheckCompleted: StepHandler = async (order, deps) => {
   const orderId = order.upstream.orderId;
   if (orderId === null) return { kind: "idle" };
   const info = await deps.upstream.orderInfo(orderId);
-  if (!info.ok || info.value.order_status !== 3) return { kind: "idle" };
+  if (!info.ok) return retryLater(order, deps, `order info not read (${info.error.code})`);
+  if (info.value.order_status !== 3) return { kind: "change", change: { note: "upstream still shows it delivered", patch: { nextCheckAt: null } } };
   const patch = upstreamPatch(order, info.value, deps.vault);
   return moveTo(deps, "refunding", "upstream refunded a delivered order", { ...patch, reason: "refunded_upstream" });
 };
@@ -38,7 +39,6 @@ export const refund: StepHandler = async (order, deps) => {
   if (!refunded.ok) return retryLater(order, deps, `refund not done (${refunded.error.code})`);
   return moveTo(deps, "refunded", `buyer refunded (${refunded.value.refundId})`, {
     payment: { ...order.payment, refundId: refunded.value.refundId },
-    nextCheckAt: null,
   });
 };
 

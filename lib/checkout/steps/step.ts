@@ -1,7 +1,7 @@
 // What one step of `advance` decides: a change to store (a move, or facts and a new deadline),
 // or nothing to do until something outside happens.
 import type { OrderRecord } from "../order-record";
-import type { OrderState } from "../order-states";
+import { isSettled, type OrderState } from "../order-states";
 import type { CheckoutDeps } from "../ports";
 import type { OrderChange } from "../store/order-store";
 
@@ -9,14 +9,15 @@ export type Step = { kind: "change"; change: OrderChange } | { kind: "idle" };
 
 export type StepHandler = (order: OrderRecord, deps: CheckoutDeps) => Promise<Step>;
 
-/** Move on now: the next loop of `advance` acts on the new state at once. */
+/** Move on now: the next loop of `advance` acts on the new state at once; a final state waits for nothing. */
 export function moveTo(
   deps: CheckoutDeps,
   to: OrderState,
   note: string,
   patch: OrderChange["patch"] = {},
 ): Step {
-  return { kind: "change", change: { to, note, patch: { attempts: 0, nextCheckAt: deps.clock.now(), ...patch } } };
+  const nextCheckAt = isSettled(to) ? null : deps.clock.now();
+  return { kind: "change", change: { to, note, patch: { attempts: 0, nextCheckAt, ...patch } } };
 }
 
 /** Stay, and look again after a backoff that grows with each try (or at `at`, if sooner). */

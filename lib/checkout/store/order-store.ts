@@ -7,7 +7,7 @@ import { parseJsonValue } from "@/lib/kv/json";
 import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import { orderRecordSchema, type OrderEvent, type OrderRecord } from "../order-record";
-import { canMove, isSettled, type OrderState } from "../order-states";
+import { canMove, type OrderState } from "../order-states";
 import { saveOrderScript } from "./save-order-script";
 
 /** A record with the exact text it was read as: the compare-and-set compares that text. */
@@ -51,7 +51,7 @@ export interface OrderStore {
 export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
   async function write(expected: string, record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>> {
     const text = JSON.stringify(orderRecordSchema.parse(record));
-    const dueAt = isSettled(record.state) || record.nextCheckAt === null ? "" : String(record.nextCheckAt);
+    const dueAt = record.nextCheckAt === null ? "" : String(record.nextCheckAt);
     const reply = await guard(() =>
       kv.run(saveOrderScript, {
         keys: { order: ORDER_KEYS.order(record.id), due: ORDER_KEYS.due },
@@ -83,6 +83,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
       const event: OrderEvent = {
         at: now,
         what: to === from ? change.note : `${from} → ${to}: ${change.note}`,
+        ...(to === from ? {} : { to }),
         upstreamOrderId: change.patch?.upstream?.orderId ?? current.record.upstream.orderId,
         paymentId: change.patch?.payment?.paymentIntentId ?? current.record.payment.paymentIntentId,
       };

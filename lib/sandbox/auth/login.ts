@@ -3,7 +3,7 @@ import { loginRequestSchema } from "@/lib/partner/schemas";
 import type { Fixture } from "../fixture/schema";
 import { errorResult, ok, type ApiResult } from "../http/error-result";
 import { parseWith } from "../http/parse-with";
-import { constantTimeEqual } from "./constant-time-equal";
+import { constantTimeEqual } from "@/lib/security/constant-time-equal";
 import type { Tokens } from "./tokens";
 
 export function createLogin(fixture: Fixture, tokens: Tokens): (body: unknown) => Promise<ApiResult> {

@@ -1,0 +1,109 @@
+// The order as its buyer may see it (GET /api/orders/{id} and the order page): status in words,
+// what happened to their money, and the code — opened from the vault only when delivered.
+// Nothing upstream-internal (our cost, upstream ids, error texts) leaves through here.
+import type { Money } from "@/lib/money";
+import type { CodeVault } from "./code-vault";
+import type { OrderReason, OrderRecord } from "./order-record";
+import { isSettled, type OrderState } from "./order-states";
+
+export type MoneyState = "not_charged" | "held" | "charged" | "refunded";
+
+export interface PublicOrder {
+  order_id: string;
+  status: OrderState;
+  status_text: string;
+  final: boolean;
+  product: string;
+  price: Money;
+  money: MoneyState;
+  money_text: string;
+  /** Where to pay, while the payment page is open. */
+  payment_url: string | null;
+  /** Why an order did not complete, in words. */
+  reason: string | null;
+  delivery: { code: string | null; code_2: string | null; expires_at: string | null; activation: "wait" | boolean | null } | null;
+  history: { status: OrderState; at: string }[];
+}
+
+const STATUS_TEXT: Record<OrderState, string> = {
+  created: "Placing your order",
+  reserved: "Reserved for you",
+  awaiting_payment: "Waiting for your payment",
+  authorized: "Payment approved, getting your order",
+  fulfilling: "Your order is on its way",
+  delivered: "Delivered",
+  completed: "Delivered",
+  releasing: "Cancelling",
+  failed: "Not completed",
+  refunding: "Refunding",
+  refunded: "Refunded",
+};
+
+const REASON_TEXT: Record<OrderReason, string> = {
+  payment_declined: "Your payment was declined.",
+  payment_expired: "The payment was not completed in time.",
+  price_changed: "The price changed before we could reserve it; please order again at the new price.",
+  unavailable: "This item is not available right now.",
+  reservation_expired: "We could not complete the order while your item was reserved.",
+  confirmation_refused: "The supplier could not complete the order.",
+  upstream_failed: "The supplier could not complete the order.",
+  refunded_upstream: "The supplier refunded this order.",
+};
+
+const MONEY_TEXT: Record<MoneyState, string> = {
+  not_charged: "You have not been charged.",
+  held: "Your payment is approved and held; you are charged only when your order is delivered.",
+  charged: "You have been charged.",
+  refunded: "Your payment has been refunded.",
+};
+
+export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
+  const money = moneyState(order);
+  const delivered = order.state === "delivered" || order.state === "completed";
+  return {
+    order_id: order.id,
+    status: order.state,
+    status_text: STATUS_TEXT[order.state],
+    final: isSettled(order.state),
+    product: order.item.name,
+    price: order.quote.price,
+    money,
+    money_text: MONEY_TEXT[money],
+    payment_url: order.state === "awaiting_payment" ? order.payment.url : null,
+    reason: order.reason ? REASON_TEXT[order.reason] : null,
+    delivery: delivered
+      ? {
+          code: open(vault, order.delivery.code, order.id),
+          code_2: open(vault, order.delivery.code2, order.id),
+          expires_at: order.delivery.expiresAt,
+          activation: order.delivery.activation,
+        }
+      : null,
+    history: order.events.flatMap((e) => (e.to ? [{ status: e.to, at: new Date(e.at).toISOString() }] : [])),
+  };
+}
+
+function moneyState(order: OrderRecord): MoneyState {
+  switch (order.state) {
+    case "completed":
+      return "charged";
+    case "refunding":
+      return "charged";
+    case "refunded":
+      return "refunded";
+    case "authorized":
+    case "fulfilling":
+    case "delivered":
+      return "held";
+    case "releasing":
+      return order.payment.authorizedAt === null ? "not_charged" : "held";
+    default:
+      return "not_charged";
+  }
+}
+
+function open(vault: CodeVault, sealed: string | null, orderId: string): string | null {
+  if (sealed === null) return null;
+  const opened = vault.open(sealed, orderId);
+  return opened.ok ? opened.value : null;
+}

@@ -1,0 +1,28 @@
+// The recovery sweep: advance every order whose deadline has come. Serverless has no timers,
+// so every wait an order has is a score in the KV index, and this is what acts on it — from
+// the cron route, `npm run sweep`, or a test. Orders are advanced one at a time: the sweep is
+// background work and must not spend the partner's upstream rate limit in a burst.
+import { advance, type AdvanceDeps } from "./advance";
+import { isSettled } from "./order-states";
+
+export interface SweepReport {
+  /** Orders looked at. */
+  advanced: number;
+  /** Orders that reached a final state in this sweep. */
+  settled: number;
+  /** Orders whose advance failed (KV trouble); they stay due and the next sweep retries them. */
+  failed: { orderId: string; code: string }[];
+}
+
+export async function sweep(deps: AdvanceDeps, options: { limit?: number } = {}): Promise<SweepReport> {
+  const due = await deps.store.due(options.limit ?? 100);
+  const report: SweepReport = { advanced: 0, settled: 0, failed: [] };
+  if (!due.ok) return { ...report, failed: [{ orderId: "*", code: due.error.code }] };
+  for (const orderId of due.value) {
+    const result = await advance(orderId, deps);
+    report.advanced += 1;
+    if (!result.ok) report.failed.push({ orderId, code: result.error.code });
+    else if (isSettled(result.value.state)) report.settled += 1;
+  }
+  return report;
+}
