@@ -33,7 +33,7 @@ describe("catalogue through the KV cache", () => {
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "catalog-"));
-    kv = createKv({ driver: "embedded", dir });
+    kv = await createKv({ driver: "embedded", dir });
     sandbox = createSandbox({ fixture: await loadFixture() });
     now = Date.UTC(2026, 10, 22, 12);
     upstream = { calls: new Map(), down: false, noVouchersFor: new Set() };

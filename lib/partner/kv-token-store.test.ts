@@ -14,9 +14,9 @@ describe("KV token store", () => {
   let dir: string;
   let kv: Kv;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "kv-token-"));
-    kv = createKv({ driver: "embedded", dir });
+    kv = await createKv({ driver: "embedded", dir });
   });
 
   afterEach(async () => {

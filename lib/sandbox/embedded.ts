@@ -23,7 +23,7 @@ const holder = globalThis as typeof globalThis & { __embeddedSandbox?: Promise<E
 export function getEmbeddedSandbox(): Promise<EmbeddedSandbox> {
   holder.__embeddedSandbox ??= (async () => {
     const loaded = await loadFixture(env().SANDBOX_FIXTURE);
-    const kv = getKv();
+    const kv = await getKv();
     const namespace = sandboxNamespace(loaded);
     // Tokens must verify in every process, so a fixture without a secret gets one shared in KV.
     const fixture = { ...loaded, jwt_secret: loaded.jwt_secret ?? (await sharedSecret(kv, `${namespace}:jwt-secret`)) };
