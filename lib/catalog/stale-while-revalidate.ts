@@ -5,11 +5,12 @@
 // call upstream themselves; if it does not come in time they get `catalog_unavailable`. When
 // upstream fails, the last good copy stays and is marked, so the shop keeps showing what it knew.
 // KV failing is not the page failing: a KvError counts as a miss or a lost lock.
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { KvError } from "@/lib/kv/kv-error";
 import type { Kv } from "@/lib/kv/kv";
 import { acquireLock, type KvLock } from "@/lib/kv/lock";
-import { compareAndSet } from "@/lib/kv/scripts";
+import { compareAndSet, receiptKey } from "@/lib/kv/scripts";
 import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import { catalogUnavailable, type CatalogUnavailable } from "./catalog-unavailable";
@@ -156,7 +157,8 @@ async function store<T>(options: SwrOptions<T>, previous: Stored<T> | null, entr
   const value = JSON.stringify(entry);
   try {
     if (previous) {
-      await kv.run(compareAndSet, { keys: { target: key }, args: { expected: previous.raw, value, ttlMs: KEEP_MS } });
+      const receipt = receiptKey(key, randomUUID());
+      await kv.run(compareAndSet, { keys: { target: key, receipt }, args: { expected: previous.raw, value, ttlMs: KEEP_MS } });
     } else {
       await kv.setIfAbsent(key, value, { ttlMs: KEEP_MS });
     }

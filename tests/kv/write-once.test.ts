@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
 import { createIoredisKv } from "@/lib/kv/redis/ioredis-kv";
 import { createUpstashKv } from "@/lib/kv/redis/upstash-kv";
-import { incrWithTtl } from "@/lib/kv/scripts";
+import { compareAndSet, incrWithTtl, receiptKey } from "@/lib/kv/scripts";
 import { startReplyDroppingProxy, type ReplyDroppingProxy } from "../support/reply-dropping-proxy";
 import { startTestRedis } from "../support/redis-server";
 import { startUpstashShim, type UpstashShim } from "../support/upstash-rest-shim";
@@ -87,6 +87,20 @@ describe.skipIf(!redis)("a lost reply", () => {
         await expectKvError(kv.run(incrWithTtl, { keys: { counter: "hits" }, args: { by: 5, ttlMs: 60_000 } }), "reply_lost");
         await settle();
         expect(await raw("hits")).toBe("5");
+      }));
+
+    it("compare-and-set with a receipt: the retry after a lost reply answers already_applied", () =>
+      withKv(async (kv) => {
+        await kv.set("order", "pending");
+        const move = () =>
+          kv.run(compareAndSet, {
+            keys: { target: "order", receipt: receiptKey("order", "pay-1") },
+            args: { expected: "pending", value: "paid", ttlMs: 0 },
+          });
+        dropNextReply();
+        await expectKvError(move(), "reply_lost");
+        expect(await move()).toEqual({ applied: false, reason: "already_applied" });
+        expect(await raw("order")).toBe("paid");
       }));
   });
 });
