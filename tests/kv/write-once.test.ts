@@ -89,6 +89,13 @@ describe.skipIf(!redis)("a lost reply", () => {
         expect(await raw("hits")).toBe("5");
       }));
 
+    it("a read whose reply was lost is asked once more, since it changes nothing", () =>
+      withKv(async (kv) => {
+        await kv.set("price", "1999");
+        dropNextReply();
+        expect(await kv.get("price")).toBe("1999");
+      }));
+
     it("compare-and-set with a receipt: the retry after a lost reply answers already_applied", () =>
       withKv(async (kv) => {
         await kv.set("order", "pending");
