@@ -3,7 +3,7 @@
 // one; 103, 503, timeouts and the like are failures that leave the last good copy in place.
 import { z } from "zod";
 import type { Kv } from "@/lib/kv/kv";
-import { worstCaseCallMs } from "@/lib/partner/call-budget";
+import { worstCaseAuthorizedCallMs } from "@/lib/partner/call-budget";
 import type { PartnerClient } from "@/lib/partner/client";
 import { serviceSchema, voucherSchema, type Service } from "@/lib/partner/schemas";
 import { err, ok } from "@/lib/result";
@@ -29,8 +29,12 @@ export const CATALOG_KEYS = {
   vouchers: (gameId: number) => `catalog:vouchers:${gameId}`,
 };
 
-/** A refresh holds its lock for as long as one upstream read can take, retries included. */
-const REFRESH_LOCK_MS = worstCaseCallMs();
+/**
+ * A refresh holds its lock for as long as one upstream read can take, a login and retries
+ * included. Should it still expire (a rarer 401 re-login), the next holder only repeats the
+ * read: the store is compare-and-set, so the older answer never replaces the newer.
+ */
+const REFRESH_LOCK_MS = worstCaseAuthorizedCallMs();
 
 export function cachedGamesList(deps: UpstreamCacheDeps): Promise<CacheRead<Service[]>> {
   return readThrough<Service[]>({

@@ -13,7 +13,13 @@ export interface CallBudgetOptions {
 /** Room for the work around the call (KV reads and writes, scheduling). */
 const SLACK_MS = 5_000;
 
+/** One call with all its retries: what the login lock guards. */
 export function worstCaseCallMs({ retries = DEFAULT_RETRIES, timeoutMs = DEFAULT_TIMEOUT_MS }: CallBudgetOptions = {}): number {
   const longestWait = Math.max(MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS);
   return (retries + 1) * timeoutMs + retries * longestWait + SLACK_MS;
+}
+
+/** A read that may first have to log in (no token yet, or it expired): login, then the call. */
+export function worstCaseAuthorizedCallMs(options: CallBudgetOptions = {}): number {
+  return 2 * worstCaseCallMs(options);
 }
