@@ -19,7 +19,7 @@ describe("player check", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "player-check-"));
-    kv = createKv({ driver: "embedded", dir });
+    kv = await createKv({ driver: "embedded", dir });
     sandbox = createSandbox({ fixture: await loadFixture() });
     const client = createPartnerClient({
       baseUrl: "http://upstream.test",

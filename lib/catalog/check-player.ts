@@ -29,7 +29,7 @@ export async function checkPlayerWith(
   }
   if (result.error_code === "wrong_service_region") {
     const games = await cachedGamesList(deps);
-    const service = "failure" in games ? undefined : games.value.find((s) => s.id === result.recommended_game_id);
+    const service = games.ok ? games.value.value.find((s) => s.id === result.recommended_game_id) : undefined;
     const product = service ? toProduct(service) : undefined;
     return {
       status: "wrong_region",

@@ -36,7 +36,7 @@ describe("places and reasons", () => {
 
   it("explains why something cannot be bought", () => {
     expect(unavailableInWords("out_of_stock")).toBe("Out of stock");
-    expect(unavailableInWords("temporarily_unavailable")).toBe("Temporarily unavailable");
+    expect(unavailableInWords("temporarily_unavailable")).toBe("Out of stock");
     expect(unavailableInWords(null)).toBe("Not available");
   });
 });

@@ -57,7 +57,8 @@ export function countryName(code: string): string {
 
 const REASONS: Record<UnavailableReason, string> = {
   out_of_stock: "Out of stock",
-  temporarily_unavailable: "Temporarily unavailable",
+  // Upstream's 103/503 for one product: to a buyer that is simply out of stock for now.
+  temporarily_unavailable: "Out of stock",
   no_denominations: "Nothing on sale right now",
   not_priced: "Not on sale in our currency yet",
 };

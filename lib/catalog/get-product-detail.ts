@@ -1,14 +1,21 @@
-// One product with its priced denominations, as the product page reads it (see get-catalog.ts).
+// One product with its priced denominations, as the product page reads it (see get-catalog.ts):
+// null when a good games list lacks it (404), a thrown CatalogUnavailableError in an outage.
 import { unstable_cache } from "next/cache";
 import { env } from "@/lib/config/env";
+import { CatalogUnavailableError } from "./catalog-unavailable-error";
 import { loadProductDetail } from "./load-catalog";
 import { catalogDeps } from "./storefront-deps";
 import { TAGS } from "./tags";
 import type { ProductDetail } from "./types";
 
 export function getProductDetail(id: number): Promise<ProductDetail | null> {
-  return unstable_cache(async () => loadProductDetail(await catalogDeps(), id), ["product-detail", String(id)], {
-    tags: [TAGS.catalog, TAGS.product(id)],
-    revalidate: env().CATALOG_TTL_SECONDS,
-  })();
+  return unstable_cache(
+    async () => {
+      const loaded = await loadProductDetail(await catalogDeps(), id);
+      if (!loaded.ok) throw new CatalogUnavailableError(loaded.error);
+      return loaded.value;
+    },
+    ["product-detail", String(id)],
+    { tags: [TAGS.catalog, TAGS.product(id)], revalidate: env().CATALOG_TTL_SECONDS },
+  )();
 }

@@ -2,12 +2,14 @@
 // Next.js: the page-facing wrappers (get-catalog.ts, get-product-detail.ts) add Next's cache.
 import { isKnownCurrency } from "@/lib/money/currency";
 import type { Money } from "@/lib/money/money";
+import { ok, type Result } from "@/lib/result";
+import type { CatalogUnavailable } from "./catalog-unavailable";
 import { retailPrice, type PricingPolicy } from "./pricing";
 import { toProduct } from "./map-service";
 import { toDenomination } from "./map-voucher";
 import type { CatalogSnapshot, Product, ProductDetail, UnavailableReason } from "./types";
 import { cachedGamesList, cachedVouchers, type UpstreamCacheDeps, type VoucherList } from "./upstream-cache";
-import type { Cached } from "./stale-while-revalidate";
+import type { CacheRead } from "./stale-while-revalidate";
 
 export interface CatalogDeps extends UpstreamCacheDeps {
   policy: PricingPolicy;
@@ -16,9 +18,14 @@ export interface CatalogDeps extends UpstreamCacheDeps {
 /** Upstream reads at once while building the catalogue (each is one call at most per TTL). */
 const PARALLEL_READS = 6;
 
-export async function loadCatalog(deps: CatalogDeps): Promise<CatalogSnapshot> {
-  const games = await cachedGamesList(deps);
-  if ("failure" in games) return { products: [], fromPrices: {}, fetchedAt: deps.clock.now(), stale: true };
+/**
+ * The catalogue, or `catalog_unavailable` when the games list cannot be had (no copy, upstream
+ * failing): then nothing else is read, and the page says so instead of showing an empty shop.
+ */
+export async function loadCatalog(deps: CatalogDeps): Promise<Result<CatalogSnapshot, CatalogUnavailable>> {
+  const read = await cachedGamesList(deps);
+  if (!read.ok) return read;
+  const games = read.value;
 
   const products = games.value.map(toProduct);
   const fromPrices: Record<number, Money> = {};
@@ -36,34 +43,40 @@ export async function loadCatalog(deps: CatalogDeps): Promise<CatalogSnapshot> {
     const cheapest = lowestPrice(outcome.denominations);
     if (cheapest) fromPrices[product.id] = cheapest;
   });
-  return { products, fromPrices, fetchedAt: games.fetchedAt, stale };
+  return ok({ products, fromPrices, fetchedAt: games.fetchedAt, stale });
 }
 
-export async function loadProductDetail(deps: CatalogDeps, id: number): Promise<ProductDetail | null> {
-  const games = await cachedGamesList(deps);
-  if ("failure" in games) return null;
+/**
+ * One product; null only when a good games list lacks it. An outage is `catalog_unavailable`,
+ * never "not found": a product that exists upstream must not answer 404 while upstream is down.
+ */
+export async function loadProductDetail(deps: CatalogDeps, id: number): Promise<Result<ProductDetail | null, CatalogUnavailable>> {
+  const read = await cachedGamesList(deps);
+  if (!read.ok) return read;
+  const games = read.value;
   const service = games.value.find((s) => s.id === id);
-  if (!service) return null;
+  if (!service) return ok(null);
 
   let product = toProduct(service);
   if (product.type === "balance") {
     if (product.available && !isPriceable(product, deps.policy)) product = markUnavailable(product, "not_priced");
-    return { product, denominations: [], fetchedAt: games.fetchedAt, stale: games.stale };
+    return ok({ product, denominations: [], fetchedAt: games.fetchedAt, stale: games.stale });
   }
   const outcome = denominationsOf(await cachedVouchers(deps, id), deps.policy);
   if (outcome.unavailableReason && product.available) product = markUnavailable(product, outcome.unavailableReason);
-  return {
+  return ok({
     product,
     denominations: outcome.denominations,
     fetchedAt: games.fetchedAt,
     stale: games.stale || outcome.stale,
-  };
+  });
 }
 
-function denominationsOf(list: Cached<VoucherList> | { failure: string }, policy: PricingPolicy) {
-  if ("failure" in list) {
-    return { denominations: [], stale: true, unavailableReason: "temporarily_unavailable" as UnavailableReason };
-  }
+function denominationsOf(read: CacheRead<VoucherList>, policy: PricingPolicy) {
+  // One product's vouchers failing (103/503, no copy) makes that product out of stock for now;
+  // the rest of the page is not out of date, so this is not the "stale" banner.
+  if (!read.ok) return { denominations: [], stale: false, unavailableReason: "temporarily_unavailable" as UnavailableReason };
+  const list = read.value;
   if (list.value.kind === "none") return { denominations: [], stale: list.stale, unavailableReason: "no_denominations" as UnavailableReason };
   const denominations = list.value.vouchers.map((v) => toDenomination(v, policy));
   const sellable = denominations.some((d) => d.available);

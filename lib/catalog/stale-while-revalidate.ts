@@ -1,25 +1,44 @@
 // A KV-backed read-through cache shared by every instance of the shop. A fresh copy is served
 // as is; once expired, ONE caller (holding a KV lock) refreshes it while every other caller is
 // served the expired copy, so a traffic spike after expiry costs upstream one call, not one per
-// request. The refreshing caller waits for upstream: in the storefront that caller is Next's
-// background regeneration, which itself serves its previous page meanwhile. When upstream
-// fails, the last good copy stays and is marked, so the shop keeps showing what it knew.
+// request. With no copy at all, the other callers wait for the lock holder's answer and never
+// call upstream themselves; if it does not come in time they get `catalog_unavailable`. When
+// upstream fails, the last good copy stays and is marked, so the shop keeps showing what it knew.
+// KV failing is not the page failing: a KvError counts as a miss or a lost lock.
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { KvError } from "@/lib/kv/kv-error";
 import type { Kv } from "@/lib/kv/kv";
-import { releaseLock } from "@/lib/kv/scripts";
+import { acquireLock, type KvLock } from "@/lib/kv/lock";
+import { compareAndSet, receiptKey } from "@/lib/kv/scripts";
+import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
+import { catalogUnavailable, type CatalogUnavailable } from "./catalog-unavailable";
+
+const entrySchema = <T>(value: z.ZodType<T>) =>
+  z.object({
+    value,
+    fetchedAt: z.number().int(),
+    /** When the next caller should refresh: the TTL after a good answer, sooner after a failure. */
+    refreshAfter: z.number().int(),
+    /** Set while the latest refresh failed; cleared by the next good answer. */
+    failedAt: z.number().int().optional(),
+    failure: z.string().optional(),
+  });
 
 interface Entry<T> {
   value: T;
   fetchedAt: number;
-  /** When the next caller should refresh: the TTL after a good answer, sooner after a failure. */
   refreshAfter: number;
-  /** Set while the latest refresh failed; cleared by the next good answer. */
   failedAt?: number;
   failure?: string;
 }
 
-export type Loaded<T> = { ok: true; value: T } | { ok: false; failure: string };
+/** What was read from KV: the exact text, for compare-and-set, and its entry (null if corrupt). */
+interface Stored<T> {
+  entry: Entry<T> | null;
+  raw: string;
+}
 
 export interface Cached<T> {
   value: T;
@@ -28,16 +47,21 @@ export interface Cached<T> {
   stale: boolean;
 }
 
+export type CacheRead<T> = Result<Cached<T>, CatalogUnavailable>;
+
 export interface SwrOptions<T> {
   kv: Kv;
   key: string;
+  /** Checks what comes back from KV; a value that fails it counts as a miss. */
+  schema: z.ZodType<T>;
   /** How long a copy counts as fresh. */
   ttlMs: number;
-  load: () => Promise<Loaded<T>>;
+  /** The upstream read; its error is a reason for the logs. */
+  load: () => Promise<Result<T, string>>;
   clock: Clock;
-  /** Longest a refresh may hold the lock. */
-  lockTtlMs?: number;
-  /** How long a caller with no copy waits for another caller's first load. */
+  /** Longest a refresh may hold the lock: longer than `load` can take, retries included. */
+  lockTtlMs: number;
+  /** How long a caller with no copy waits for the lock holder's answer before giving up. */
   waitForFirstMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -45,67 +69,153 @@ export interface SwrOptions<T> {
 /** How long a copy is kept at all: long enough to ride out an upstream outage. */
 const KEEP_MS = 7 * 24 * 3600 * 1000;
 const RETRY_AFTER_FAILURE_MS = 30_000;
+const POLL_MS = 100;
+const DEFAULT_WAIT_FOR_FIRST_MS = 10_000;
+/** After a first load failed, callers with no copy are told so for this long without asking upstream. */
+const FAILURE_MEMORY_MS = 10_000;
 
-export async function readThrough<T>(options: SwrOptions<T>): Promise<Cached<T> | { failure: string }> {
-  const { kv, key, clock } = options;
-  const entry = await readEntry<T>(kv, key);
-  if (entry) {
-    if (clock.now() < entry.refreshAfter) return toCached(entry);
-    const refreshed = await refreshUnderLock(options, entry);
-    return refreshed === "locked" ? toCached(entry) : refreshed;
+export async function readThrough<T>(options: SwrOptions<T>): Promise<CacheRead<T>> {
+  const { clock } = options;
+  const copy = (await readStored(options))?.entry;
+  if (copy) {
+    if (clock.now() < copy.refreshAfter) return ok(toCached(copy));
+    const refreshed = await refreshUnderLock(options);
+    // Someone else is refreshing: serve the expired copy meanwhile.
+    return refreshed === "locked" ? ok(toCached(copy)) : refreshed;
   }
 
   // No copy at all: one caller loads, the others wait for its answer instead of piling on.
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const deadline = clock.now() + (options.waitForFirstMs ?? 5_000);
+  const deadline = clock.now() + (options.waitForFirstMs ?? DEFAULT_WAIT_FOR_FIRST_MS);
   for (;;) {
-    const refreshed = await refreshUnderLock(options, null);
+    const failed = await recentFailure(options);
+    if (failed) return err(catalogUnavailable(failed));
+    const refreshed = await refreshUnderLock(options);
     if (refreshed !== "locked") return refreshed;
-    await sleep(100);
-    const arrived = await readEntry<T>(kv, key);
-    if (arrived) return toCached(arrived);
-    if (clock.now() >= deadline) return toCached(await loadAndStore(options, null));
+    if (clock.now() >= deadline) {
+      return err(catalogUnavailable(`${options.key}: no copy yet and another instance's first load did not finish in time`));
+    }
+    await sleep(POLL_MS);
+    const arrived = (await readStored(options))?.entry;
+    if (arrived) return ok(toCached(arrived));
   }
 }
 
-async function refreshUnderLock<T>(options: SwrOptions<T>, previous: Entry<T> | null): Promise<Cached<T> | { failure: string } | "locked"> {
-  const lockKey = `${options.key}:refresh-lock`;
-  const token = randomUUID();
-  const locked = await options.kv.setIfAbsent(lockKey, token, { ttlMs: options.lockTtlMs ?? 30_000 });
-  if (!locked) return "locked";
+/** Load under the lock, or "locked" when another caller holds it. */
+async function refreshUnderLock<T>(options: SwrOptions<T>): Promise<CacheRead<T> | "locked"> {
+  let lock: KvLock | null;
   try {
-    return toCached(await loadAndStore(options, previous));
+    lock = await acquireLock(options.kv, `${options.key}:refresh-lock`, options.lockTtlMs);
+  } catch (error) {
+    // Without KV there is nothing to share: this instance asks upstream and keeps nothing.
+    logKvTrouble(options.key, error);
+    const loaded = await options.load();
+    if (!loaded.ok) return err(catalogUnavailable(loaded.error));
+    return ok({ value: loaded.value, fetchedAt: options.clock.now(), stale: false });
+  }
+  if (!lock) return "locked";
+  try {
+    // Another caller may have refreshed between our read and our lock: use its copy.
+    const current = await readStored(options);
+    if (current?.entry && options.clock.now() < current.entry.refreshAfter) return ok(toCached(current.entry));
+    return await loadAndStore(options, current);
   } finally {
-    await options.kv.run(releaseLock, { keys: { lock: lockKey }, args: { token } });
+    await lock.release().catch((error: unknown) => logKvTrouble(options.key, error));
   }
 }
 
-async function loadAndStore<T>(options: SwrOptions<T>, previous: Entry<T> | null): Promise<Entry<T> | { failure: string }> {
+async function loadAndStore<T>(options: SwrOptions<T>, previous: Stored<T> | null): Promise<CacheRead<T>> {
   const loaded = await options.load();
   const now = options.clock.now();
   if (loaded.ok) {
     const entry: Entry<T> = { value: loaded.value, fetchedAt: now, refreshAfter: now + options.ttlMs };
-    await options.kv.set(options.key, JSON.stringify(entry), { ttlMs: KEEP_MS });
-    return entry;
+    await store(options, previous, entry);
+    return ok(toCached(entry));
   }
-  if (!previous) return { failure: loaded.failure };
+  if (!previous?.entry) {
+    await rememberFailure(options, loaded.error);
+    return err(catalogUnavailable(loaded.error));
+  }
   // Keep the last good copy, marked, and try upstream again soon rather than a full TTL later.
   const marked: Entry<T> = {
-    ...previous,
+    ...previous.entry,
     refreshAfter: now + Math.min(options.ttlMs, RETRY_AFTER_FAILURE_MS),
     failedAt: now,
-    failure: loaded.failure,
+    failure: loaded.error,
   };
-  await options.kv.set(options.key, JSON.stringify(marked), { ttlMs: KEEP_MS });
-  return marked;
+  await store(options, previous, marked);
+  return ok(toCached(marked));
 }
 
-function toCached<T>(entry: Entry<T> | { failure: string }): Cached<T> | { failure: string } {
-  if (!("value" in entry)) return entry;
+/**
+ * Write only over the copy we read under the lock. If our lock expired mid-load, whoever took
+ * it next may have stored a newer copy; compare-and-set (or SET NX when there was none) keeps
+ * theirs instead of overwriting it with ours.
+ */
+async function store<T>(options: SwrOptions<T>, previous: Stored<T> | null, entry: Entry<T>): Promise<void> {
+  const { kv, key } = options;
+  const value = JSON.stringify(entry);
+  try {
+    if (previous) {
+      const receipt = receiptKey(key, randomUUID());
+      await kv.run(compareAndSet, { keys: { target: key, receipt }, args: { expected: previous.raw, value, ttlMs: KEEP_MS } });
+    } else {
+      await kv.setIfAbsent(key, value, { ttlMs: KEEP_MS });
+    }
+  } catch (error) {
+    logKvTrouble(key, error);
+  }
+}
+
+function toCached<T>(entry: Entry<T>): Cached<T> {
   return { value: entry.value, fetchedAt: entry.fetchedAt, stale: entry.failedAt !== undefined };
 }
 
-async function readEntry<T>(kv: Kv, key: string): Promise<Entry<T> | null> {
-  const raw = await kv.get(key);
-  return raw === null ? null : (JSON.parse(raw) as Entry<T>);
+/** The stored copy, or null when there is none, it is corrupt, or KV cannot be read. */
+async function readStored<T>({ kv, key, schema }: SwrOptions<T>): Promise<Stored<T> | null> {
+  let raw: string | null;
+  try {
+    raw = await kv.get(key);
+  } catch (error) {
+    logKvTrouble(key, error);
+    return null;
+  }
+  if (raw === null) return null;
+  const parsed = parseJson(raw);
+  const checked = entrySchema(schema).safeParse(parsed);
+  if (!checked.success) {
+    console.error(`[catalog] ignoring a corrupt cache entry at ${key}: ${checked.error.issues[0]?.message ?? "invalid"}`);
+    return { entry: null, raw };
+  }
+  return { entry: checked.data, raw };
+}
+
+/** Where a failed first load of `key` is remembered (see rememberFailure). */
+export function failureKey(key: string): string {
+  return `${key}:failed`;
+}
+
+/**
+ * A first load that failed is remembered briefly, so the callers that waited for it (and those
+ * arriving just after) answer "unavailable" at once instead of each asking upstream again.
+ */
+async function rememberFailure<T>({ kv, key }: SwrOptions<T>, reason: string): Promise<void> {
+  await kv.set(failureKey(key), reason, { ttlMs: FAILURE_MEMORY_MS }).catch((error: unknown) => logKvTrouble(key, error));
+}
+
+async function recentFailure<T>({ kv, key }: SwrOptions<T>): Promise<string | null> {
+  return kv.get(failureKey(key)).catch((error: unknown) => (logKvTrouble(key, error), null));
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function logKvTrouble(key: string, error: unknown): void {
+  if (!(error instanceof KvError)) throw error;
+  console.warn(`[catalog] KV ${error.code} at ${key}: ${error.message}`);
 }

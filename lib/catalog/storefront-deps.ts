@@ -16,7 +16,7 @@ export function storefrontClient(): Promise<PartnerClient> {
     const target = await resolveUpstream();
     // Keyed by upstream and login: a token of one service is worthless to another.
     const key = `partner:token:${target.login}@${target.baseUrl}`;
-    return createStorefrontClient(createKvTokenStore({ kv: getKv(), key, clock: systemClock }));
+    return createStorefrontClient(createKvTokenStore({ kv: await getKv(), key, clock: systemClock }));
   })();
   return holder.__storefrontClient;
 }
@@ -24,7 +24,7 @@ export function storefrontClient(): Promise<PartnerClient> {
 export async function catalogDeps(): Promise<CatalogDeps> {
   return {
     client: await storefrontClient(),
-    kv: getKv(),
+    kv: await getKv(),
     clock: systemClock,
     ttlMs: env().CATALOG_TTL_SECONDS * 1000,
     policy: await getPricingPolicy(),

@@ -6,7 +6,7 @@ import type { Money } from "@/lib/money/money";
 /** Why a product or denomination cannot be bought right now, in words a buyer understands. */
 export type UnavailableReason =
   | "out_of_stock" // upstream marks it not available
-  | "temporarily_unavailable" // upstream answered 103/503; the last good copy is shown
+  | "temporarily_unavailable" // upstream answered 103/503 for its vouchers: shown as out of stock
   | "no_denominations" // 102: nothing to sell at the moment
   | "not_priced"; // no exchange rate configured for its currency
 

@@ -19,11 +19,11 @@ describe("getKv", () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
 
     const { getKv } = await import("./get-kv");
-    const kv = getKv();
+    const kv = await getKv();
     await kv.set("k", "v");
     vi.resetModules(); // what Next dev does to a module on every edit
     const reloaded = await import("./get-kv");
-    expect(reloaded.getKv()).toBe(kv);
+    expect(await reloaded.getKv()).toBe(kv);
     expect(info.mock.calls).toEqual([[`[kv] driver: embedded (${dir})`]]);
 
     await kv.close();

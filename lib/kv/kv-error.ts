@@ -14,6 +14,12 @@ export const KV_ERROR_CODES = [
   "invalid_value",
   /** The store could not be reached or answered with an error we do not map. */
   "unavailable",
+  /**
+   * The command was sent but its reply never came (connection lost mid-call), so it may or may
+   * not have been applied. Drivers never resend it on their own: a second SET NX or INCR would
+   * report the wrong outcome. The caller decides; scripts with an operation id are safe to rerun.
+   */
+  "reply_lost",
 ] as const;
 
 export type KvErrorCode = (typeof KV_ERROR_CODES)[number];

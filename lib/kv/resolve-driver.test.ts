@@ -36,6 +36,17 @@ describe("resolveKvDriver", () => {
     expect(() => parseEnv({ KV_PREFIX: "has space" })).toThrow(/KV_PREFIX/);
   });
 
+  it("refuses the embedded store on a serverless host, naming the variables to set", () => {
+    const onVercel = () => resolveKvDriver(parseEnv({}), { VERCEL: "1" });
+    expect(onVercel).toThrow(ConfigError);
+    expect(onVercel).toThrow(/KV_REST_API_URL and KV_REST_API_TOKEN.*or REDIS_URL/);
+    expect(() => resolveKvDriver(parseEnv({ KV_DATA_DIR: "/tmp/kv" }), { AWS_LAMBDA_FUNCTION_NAME: "shop" })).toThrow(ConfigError);
+    // A shared store is fine there, whichever kind.
+    expect(resolveKvDriver(parseEnv({ REDIS_URL: "redis://r:6379" }), { VERCEL: "1" })).toMatchObject({ driver: "redis" });
+    const rest = { KV_REST_API_URL: "https://kv.example", KV_REST_API_TOKEN: "t" };
+    expect(resolveKvDriver(parseEnv(rest), { VERCEL: "1" })).toMatchObject({ driver: "upstash" });
+  });
+
   it("describes the store without credentials", () => {
     expect(describeKvDriver({ driver: "redis", url: "rediss://user:secret@cache.example:6380/2" })).toBe(
       "redis (rediss://cache.example:6380/2)",

@@ -7,16 +7,17 @@ import type { Kv } from "@/lib/kv/kv";
 import { createSandbox } from "@/lib/sandbox/create-sandbox";
 import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import { systemClock } from "@/lib/time/clock";
-import { createPartnerClient } from "./client";
+import { createPartnerClient, DEFAULT_TIMEOUT_MS } from "./client";
+import { DEFAULT_RETRIES, MAX_RETRY_AFTER_MS } from "./client/retry-policy";
 import { createKvTokenStore } from "./kv-token-store";
 
 describe("KV token store", () => {
   let dir: string;
   let kv: Kv;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "kv-token-"));
-    kv = createKv({ driver: "embedded", dir });
+    kv = await createKv({ driver: "embedded", dir });
   });
 
   afterEach(async () => {
@@ -77,5 +78,18 @@ describe("KV token store", () => {
     await expect(degraded.set({ token: "x", expiresAt: now + 1 })).resolves.toBeUndefined();
     // Without the shared lock the instance still logs in rather than failing the buyer.
     expect(await degraded.withLoginLock?.(async () => "logged in")).toEqual({ ran: true, value: "logged in" });
+  });
+
+  it("holds the login lock longer than a login with every retry timing out", async () => {
+    const ttls: (number | undefined)[] = [];
+    const watched: Kv = {
+      ...kv,
+      setIfAbsent: (key, value, options) => (ttls.push(options?.ttlMs), kv.setIfAbsent(key, value, options)),
+    };
+    const store = createKvTokenStore({ kv: watched, key: "t", clock: systemClock });
+    expect(await store.withLoginLock?.(async () => "ok")).toEqual({ ran: true, value: "ok" });
+    const everyAttemptTimesOut = (DEFAULT_RETRIES + 1) * DEFAULT_TIMEOUT_MS + DEFAULT_RETRIES * MAX_RETRY_AFTER_MS;
+    expect(ttls).toHaveLength(1);
+    expect(ttls[0]).toBeGreaterThan(everyAttemptTimesOut);
   });
 });

@@ -1,20 +1,25 @@
 // The partner token in KV, shared by every instance of the shop: the first instance to need a
 // token logs in under a KV lock and the rest read its token, so a deployment logs in at most
 // once per token lifetime however many serverless instances start.
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getJson, setJson } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
-import { releaseLock } from "@/lib/kv/scripts";
+import { withLock } from "@/lib/kv/lock";
 import type { Clock } from "@/lib/time/clock";
+import { worstCaseCallMs } from "./call-budget";
 import type { CachedToken, TokenStore } from "./client/token-store";
 
 const cachedTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
 
-/** A login (with its retries) must finish within this, or another instance may take over. */
-const LOGIN_LOCK_MS = 30_000;
+export interface KvTokenStoreOptions {
+  kv: Kv;
+  key: string;
+  clock: Clock;
+  /** How long the login lock lives: longer than a login with all its retries (the default). */
+  loginLockMs?: number;
+}
 
-export function createKvTokenStore({ kv, key, clock }: { kv: Kv; key: string; clock: Clock }): TokenStore {
+export function createKvTokenStore({ kv, key, clock, loginLockMs = worstCaseCallMs() }: KvTokenStoreOptions): TokenStore {
   const lockKey = `${key}:login-lock`;
 
   // TokenStore implementations must not throw: a KV outage degrades to a fresh login.
@@ -39,13 +44,16 @@ export function createKvTokenStore({ kv, key, clock }: { kv: Kv; key: string; cl
     clear: () => quietly(undefined, async () => void (await kv.del(key))),
 
     async withLoginLock<T>(task: () => Promise<T>) {
-      const owner = randomUUID();
-      const locked = await quietly(true, () => kv.setIfAbsent(lockKey, owner, { ttlMs: LOGIN_LOCK_MS }));
-      if (!locked) return { ran: false } as const;
+      let started = false;
+      const guarded = () => ((started = true), task());
       try {
+        return await withLock(kv, lockKey, loginLockMs, guarded);
+      } catch (error) {
+        // The task's own failure is the caller's; a KV failure before it ran degrades to
+        // logging in without the shared lock.
+        if (started) throw error;
+        console.warn(`[partner] login lock unavailable: ${error instanceof Error ? error.message : String(error)}`);
         return { ran: true, value: await task() } as const;
-      } finally {
-        await quietly(false, () => kv.run(releaseLock, { keys: { lock: lockKey }, args: { token: owner } }));
       }
     },
   };

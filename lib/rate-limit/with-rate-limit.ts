@@ -13,7 +13,7 @@ export interface RateLimitOptions {
   scope: string;
   /** Read per request, so the configuration is read at start, not at build. */
   setting: () => RateLimitSetting;
-  kv?: () => Kv;
+  kv?: () => Kv | Promise<Kv>;
   clock?: Clock;
 }
 
@@ -39,7 +39,7 @@ export function withRateLimit<R extends Request, A extends unknown[]>(
     const setting = options.setting();
     let decision;
     try {
-      decision = await hitFixedWindow(kv(), clock, setting, options.scope, clientIp(request.headers));
+      decision = await hitFixedWindow(await kv(), clock, setting, options.scope, clientIp(request.headers));
     } catch (error) {
       console.warn(`[rate-limit] ${options.scope}: counter unavailable, request let through:`, error);
       return handler(request, ...rest);

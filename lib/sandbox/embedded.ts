@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { env } from "@/lib/config/env";
 import { getKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
+import { KvError } from "@/lib/kv/kv-error";
 import { createSandbox, type Sandbox } from "./create-sandbox";
 import type { Fixture } from "./fixture/schema";
 import { loadFixture } from "./fixture/load-fixture";
@@ -23,7 +24,7 @@ const holder = globalThis as typeof globalThis & { __embeddedSandbox?: Promise<E
 export function getEmbeddedSandbox(): Promise<EmbeddedSandbox> {
   holder.__embeddedSandbox ??= (async () => {
     const loaded = await loadFixture(env().SANDBOX_FIXTURE);
-    const kv = getKv();
+    const kv = await getKv();
     const namespace = sandboxNamespace(loaded);
     // Tokens must verify in every process, so a fixture without a secret gets one shared in KV.
     const fixture = { ...loaded, jwt_secret: loaded.jwt_secret ?? (await sharedSecret(kv, `${namespace}:jwt-secret`)) };
@@ -35,7 +36,10 @@ export function getEmbeddedSandbox(): Promise<EmbeddedSandbox> {
 
 async function sharedSecret(kv: Kv, key: string): Promise<string> {
   const candidate = randomBytes(32).toString("base64url");
-  await kv.setIfAbsent(key, candidate);
+  // Whether or not a lost reply hid our SET NX, the GET below reads the one secret that won.
+  await kv.setIfAbsent(key, candidate).catch((error: unknown) => {
+    if (!(error instanceof KvError && error.code === "reply_lost")) throw error;
+  });
   const secret = await kv.get(key);
   if (secret === null) throw new Error(`The sandbox's JWT secret vanished from KV (${key})`);
   return secret;

@@ -88,7 +88,8 @@ describe.each(drivers)("kv contract: $name", ({ name, skipReason, open }) => {
     await kv.set("dropped", "v", { ttlMs: 300 });
     await kv.set("dropped", "v2"); // SET without a TTL clears the old one
     await kv.set("kept", "a", { ttlMs: 300 });
-    expect(await kv.run(compareAndSet, { keys: { target: "kept" }, args: { expected: "a", value: "b", ttlMs: 0 } })).toBe(true);
+    const keptOp = { target: "kept", receipt: "kept:op:1" };
+    expect(await kv.run(compareAndSet, { keys: keptOp, args: { expected: "a", value: "b", ttlMs: 0 } })).toEqual({ applied: true });
     await kv.run(putIndexed, { keys: { record: "rec", index: "idx" }, args: { value: "r", score: 1, member: "m", ttlMs: 300 } });
 
     expect(await kv.get("plain")).toBe("v");

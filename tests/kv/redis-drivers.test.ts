@@ -1,5 +1,6 @@
 // What only the Redis-speaking drivers do: EVALSHA with the script text as defined, falling
 // back to EVAL after the server forgot it, and failures reported as KvError.
+import { createServer, type AddressInfo } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
@@ -51,6 +52,16 @@ describe("failures", () => {
       await kv.close();
       quiet.mockRestore();
     }
+  });
+
+  it("reports an unreachable REST endpoint as unavailable (not reply_lost: nothing was sent)", async () => {
+    // A port nobody listens on (fetch refuses well-known ones like 1 outright, before connecting).
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const kv = createUpstashKv({ url: `http://127.0.0.1:${port}`, token: "t" });
+    await expectKvError(kv.setIfAbsent("k", "v"), "unavailable");
   });
 
   it.skipIf(!shim)("reports a rejected REST token as unavailable, having gone through HTTP", async () => {

@@ -3,6 +3,7 @@
 import { expect } from "vitest";
 import {
   compareAndSet,
+  receiptKey,
   deleteIndexed,
   incrWithTtl,
   putIndexed,
@@ -13,26 +14,40 @@ import { expectKvError, race, type KvTestContext } from "./helpers";
 
 export const scriptCases: Record<string, (t: KvTestContext) => Promise<void>> = {
   async [compareAndSet.name]({ kv, another }) {
-    const cas = (expected: string, value: string) =>
-      kv.run(compareAndSet, { keys: { target: "order" }, args: { expected, value, ttlMs: 0 } });
-    expect(await cas("pending", "paid")).toBe(false); // missing key never matches
+    const cas = (expected: string, value: string, opId: string) =>
+      kv.run(compareAndSet, { keys: { target: "order", receipt: receiptKey("order", opId) }, args: { expected, value, ttlMs: 0 } });
+    expect(await cas("pending", "paid", "op1")).toEqual({ applied: false, reason: "mismatch" }); // missing key never matches
     await kv.set("order", "pending");
-    expect(await cas("created", "paid")).toBe(false);
+    expect(await cas("created", "paid", "op2")).toEqual({ applied: false, reason: "mismatch" });
     expect(await kv.get("order")).toBe("pending");
-    expect(await cas("pending", "paid")).toBe(true);
+    expect(await cas("pending", "paid", "op3")).toEqual({ applied: true });
     expect(await kv.get("order")).toBe("paid");
 
-    // Twenty workers read the same state and try to move it on: exactly one may.
+    // The same operation replayed (its reply was lost): recognised, not reported as a loss.
+    expect(await cas("pending", "paid", "op3")).toEqual({ applied: false, reason: "already_applied" });
+    expect(await kv.get("order")).toBe("paid");
+    // Another operation with the same expectation lost the race: a plain mismatch.
+    expect(await cas("pending", "expired", "op4")).toEqual({ applied: false, reason: "mismatch" });
+
+    // Twenty workers read the same state and try to move it on: exactly one may, even when
+    // several write the same bytes.
     await kv.set("race", "pending");
     const clients = [kv, another(), another()];
-    const won = await race(clients, 20, (client, i) =>
-      client.run(compareAndSet, { keys: { target: "race" }, args: { expected: "pending", value: `w${i}`, ttlMs: 0 } }),
+    const answers = await race(clients, 20, (client, i) =>
+      client.run(compareAndSet, {
+        keys: { target: "race", receipt: receiptKey("race", `w${i}`) },
+        args: { expected: "pending", value: `w${i % 2}`, ttlMs: 0 },
+      }),
     );
+    const won = answers.map((a) => a.applied);
     expect(won.filter(Boolean)).toHaveLength(1);
-    expect(await kv.get("race")).toBe(`w${won.indexOf(true)}`);
+    expect(await kv.get("race")).toBe(`w${won.indexOf(true) % 2}`);
 
     await kv.zAdd("index", 1, "m");
-    await expectKvError(kv.run(compareAndSet, { keys: { target: "index" }, args: { expected: "", value: "x", ttlMs: 0 } }), "wrong_type");
+    await expectKvError(
+      kv.run(compareAndSet, { keys: { target: "index", receipt: receiptKey("index", "x") }, args: { expected: "", value: "x", ttlMs: 0 } }),
+      "wrong_type",
+    );
   },
 
   async [releaseLock.name]({ kv }) {

@@ -19,15 +19,24 @@ export interface UpstashShim {
   token: string;
   /** Requests served, to show the client really went through HTTP. */
   requests(): number;
+  /** Run the next request against Redis, then cut the connection instead of answering. */
+  dropNextReply(): void;
   close(): Promise<void>;
 }
 
 export async function startUpstashShim(redisUrl: string, token = "test-token"): Promise<UpstashShim> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   let served = 0;
+  let dropNext = false;
 
   const server = createServer((req, res) => {
     served += 1;
+    if (dropNext) {
+      dropNext = false;
+      // The command runs; only its answer is lost, as when a connection breaks mid-reply.
+      res.writeHead = () => res;
+      res.end = () => (req.socket.destroy(), res);
+    }
     handle(req, res).catch((error: unknown) => reply(res, 500, { error: String(error) }));
   });
 
@@ -83,6 +92,7 @@ export async function startUpstashShim(redisUrl: string, token = "test-token"): 
     url: `http://127.0.0.1:${port}`,
     token,
     requests: () => served,
+    dropNextReply: () => void (dropNext = true),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -25,7 +25,7 @@ describe("props of the purchase panel", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "panel-props-"));
-    kv = createKv({ driver: "embedded", dir });
+    kv = await createKv({ driver: "embedded", dir });
     sandbox = createSandbox({ fixture: await loadFixture() });
     const client = createPartnerClient({
       baseUrl: "http://upstream.test",
@@ -48,8 +48,8 @@ describe("props of the purchase panel", () => {
     ["a voucher with denominations", 426],
   ])("carry no markup, exchange rates or upstream discount for %s", async (_, id) => {
     const detail = await loadProductDetail(deps, id);
-    expect(detail).not.toBeNull();
-    const props = purchasePanelProps(detail!);
+    if (!detail.ok || !detail.value) throw new Error(`product ${id} did not load`);
+    const props = purchasePanelProps(detail.value);
     const serialised = JSON.stringify(props);
     for (const secret of ["markupPercent", "exchangeRates", "policy", "discountPercent", MARKUP, ...Object.values(RATES)]) {
       expect(serialised).not.toContain(secret);
@@ -58,9 +58,14 @@ describe("props of the purchase panel", () => {
   });
 
   it("still carry what the buyer needs: denomination prices and the top-up's currency", async () => {
-    const voucher = purchasePanelProps((await loadProductDetail(deps, 426))!);
+    const load = async (id: number) => {
+      const detail = await loadProductDetail(deps, id);
+      if (!detail.ok || !detail.value) throw new Error(`product ${id} did not load`);
+      return detail.value;
+    };
+    const voucher = purchasePanelProps(await load(426));
     expect(voucher.denominations.some((d) => d.price?.currency === "USD" && d.price.minor > 0)).toBe(true);
-    const balance = purchasePanelProps((await loadProductDetail(deps, 1))!);
+    const balance = purchasePanelProps(await load(1));
     expect(balance.balance).toEqual({ currency: expect.any(String), minMinor: null, maxMinor: null });
   });
 });

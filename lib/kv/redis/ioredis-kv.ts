@@ -1,6 +1,7 @@
 // Redis over TCP (REDIS_URL): a long-lived connection for servers and local development.
 import { Redis } from "ioredis";
 import type { Kv } from "../kv";
+import { KvError } from "../kv-error";
 import { createRedisKv } from "./redis-kv";
 
 export interface IoredisKvOptions {
@@ -10,17 +11,40 @@ export interface IoredisKvOptions {
 
 export function createIoredisKv({ url, prefix }: IoredisKvOptions): Kv {
   const client = new Redis(url, {
-    // Fail a command after a few reconnect attempts instead of queueing it for minutes, so a
+    // A command whose reply was lost with the connection may already have run: resending it
+    // after the reconnect could apply a SET NX, compare-and-set or INCR twice and answer the
+    // wrong outcome. So in-flight commands fail (reply_lost) instead of being resent...
+    autoResendUnfulfilledCommands: false,
+    // ...and they fail at the first lost connection (ioredis flushes its queues after this many
+    // reconnect attempts; without it, unresent commands would wait forever). Commands issued
+    // while disconnected wait in the offline queue until then and fail as unavailable, so a
     // request answers with an error while Redis is down.
-    maxRetriesPerRequest: 3,
+    maxRetriesPerRequest: 0,
   });
   // Without a listener ioredis reports every failed reconnect as an unhandled error event.
   client.on("error", (error: Error) => console.error(`[kv] redis: ${error.message}`));
   return createRedisKv({
-    call: (command, args) => client.call(command, args),
+    async call(command, args) {
+      // Only a command written to a ready connection can have reached Redis; one queued
+      // offline never left this process, so its failure is a plain outage.
+      const sent = client.status === "ready";
+      try {
+        return await client.call(command, args);
+      } catch (error) {
+        if (sent && isConnectionLoss(error)) {
+          throw new KvError("reply_lost", `Redis connection lost before the reply to ${command}`, { cause: error });
+        }
+        throw error;
+      }
+    },
     prefix,
     async close() {
       await client.quit().catch(() => client.disconnect());
     },
   });
+}
+
+function isConnectionLoss(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === "MaxRetriesPerRequestError" || error.message === "Connection is closed.";
 }

@@ -18,9 +18,22 @@ export interface RedisKvOptions {
   close: () => Promise<void>;
 }
 
+/** Commands that change nothing: the only ones repeated after a lost reply. */
+const READ_ONLY: ReadonlySet<string> = new Set(["GET", "ZRANGE", "ZCARD"]);
+
 export function createRedisKv({ call, prefix = "", close }: RedisKvOptions): Kv {
   const k = (key: string) => prefix + key;
   const send = async (command: string, args: string[]) => {
+    try {
+      return await call(command, args);
+    } catch (error) {
+      const failure = fromRedisError(error);
+      // Drivers never resend on their own; a read changes nothing, so one more try is safe.
+      if (READ_ONLY.has(command) && failure.code === "reply_lost") return retried(command, args);
+      throw failure;
+    }
+  };
+  const retried = async (command: string, args: string[]) => {
     try {
       return await call(command, args);
     } catch (error) {

@@ -2,6 +2,7 @@
 // instance is costly. `@vercel/kv` is deprecated in favour of this client.
 import { Redis } from "@upstash/redis";
 import type { Kv } from "../kv";
+import { KvError } from "../kv-error";
 import { createRedisKv } from "./redis-kv";
 
 export interface UpstashKvOptions {
@@ -20,10 +21,35 @@ export function createUpstashKv({ url, token, prefix }: UpstashKvOptions): Kv {
     // Auto-pipelining batches reads and writes of one tick into separate requests, which can
     // reorder them; every call here is its own request, in order, like the other drivers.
     enableAutoPipelining: false,
+    // The client resends a request after any network error, including one whose reply was
+    // lost after Redis ran it, so a SET NX or INCR could apply twice and answer wrongly.
+    // `retry: false` is not enough: the client still makes one extra attempt with it
+    // (HttpClient: attempts = 1, loop `i <= attempts`); zero retries means one request.
+    retry: { retries: 0 },
   });
   return createRedisKv({
-    call: (command, args) => client.exec([command, ...args]),
+    async call(command, args) {
+      try {
+        return await client.exec([command, ...args]);
+      } catch (error) {
+        throw networkFailure(error, command) ?? error;
+      }
+    },
     prefix,
     close: async () => {},
   });
+}
+
+/**
+ * fetch rejects (instead of answering) only when the exchange broke. A refused connection
+ * never reached Redis; anything else (reset, closed mid-reply) may have run the command.
+ */
+function networkFailure(error: unknown, command: string): KvError | undefined {
+  if (!(error instanceof TypeError)) return undefined;
+  const cause: unknown = error.cause;
+  const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : "";
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND") {
+    return new KvError("unavailable", `Upstash REST endpoint unreachable (${code})`, { cause: error });
+  }
+  return new KvError("reply_lost", `Upstash REST connection lost before the reply to ${command}`, { cause: error });
 }

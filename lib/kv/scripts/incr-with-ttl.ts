@@ -1,6 +1,9 @@
 // INCRBY that sets a TTL only when it creates the counter (rate-limit windows, daily counts).
 // Two commands from the client could leave a counter without TTL forever if the process
-// died between them, so the pair runs as one script.
+// died between them, so the pair runs as one script. Not replay-safe by design: after a
+// reply_lost the count may or may not have moved, and a rate-limit window or an id sequence
+// can live with one step too many; a count that must move exactly once needs a receipt, as
+// compare-and-set has.
 import { defineScript } from "../define-script";
 import { integerReply } from "./reply";
 

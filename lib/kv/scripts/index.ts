@@ -6,6 +6,7 @@ import { putIndexed } from "./put-indexed";
 import { releaseLock } from "./release-lock";
 import { setIfAbsentOrGet } from "./set-if-absent-or-get";
 
+export { receiptKey, type CompareAndSetResult } from "./compare-and-set";
 export { compareAndSet, deleteIndexed, incrWithTtl, putIndexed, releaseLock, setIfAbsentOrGet };
 
 export const KV_SCRIPTS = [compareAndSet, deleteIndexed, incrWithTtl, putIndexed, releaseLock, setIfAbsentOrGet] as const;

@@ -1,5 +1,7 @@
 // Idempotency in one round trip: claim the key, or learn what the first request stored there.
 // Answers null when this call claimed it, else the value already present. ttlMs 0 = no expiry.
+// Replayed after a lost reply it answers the value the first run stored: put a request id in
+// the value and the caller recognises its own claim.
 import { defineScript } from "../define-script";
 import { stringOrNullReply } from "./reply";
 
