@@ -3,9 +3,8 @@
 // buyer's order page and the sweep, often at once. A KV lease keeps two runs from calling out
 // together, but nothing depends on it: every write is a compare-and-set on what was read, and
 // every external call is idempotent by a key derived from the order.
-import { randomUUID } from "node:crypto";
-import { releaseLock } from "@/lib/kv/scripts";
 import type { Kv } from "@/lib/kv/kv";
+import { acquireLock, type KvLock } from "@/lib/kv/lock";
 import { err, ok, type Result } from "@/lib/result";
 import type { OrderRecord } from "./order-record";
 import type { OrderState } from "./order-states";
@@ -54,48 +53,48 @@ export interface AdvanceDeps extends CheckoutDeps {
 export async function advance(orderId: string, deps: AdvanceDeps, options: AdvanceOptions = {}): Promise<Result<OrderRecord, OrderStoreError>> {
   const lease = await takeLease(deps, orderId);
   try {
-    let wake = options.wake ?? false;
-    let last: OrderRecord | null = null;
-    for (let i = 0; i < MAX_STEPS; i += 1) {
-      const read = await deps.store.read(orderId);
-      if (!read.ok) return read;
-      const current = read.value;
-      last = current.record;
-      // Without the lease another run is acting now; read-only callers get what is known.
-      if (!lease) return ok(last);
-      const handler = STEPS[last.state];
-      const due = last.nextCheckAt !== null && last.nextCheckAt <= deps.clock.now();
-      if (!handler || (!due && !wake)) return ok(last);
-      wake = false;
-
-      const step = await handler(last, deps);
-      if (step.kind === "idle") return ok(last);
-      if (step.change.to === undefined && unchanged(last, step.change.patch)) return ok(last);
-      const goOn = step.change.to !== undefined || (step.change.patch?.nextCheckAt ?? Number.POSITIVE_INFINITY) <= deps.clock.now();
-      const saved = await deps.store.save(current, step.change);
-      if (!saved.ok && saved.error.code !== "conflict") return saved;
-      // A conflict means another writer moved the order: read again and decide afresh. A step
-      // that must wait ends this run; the sweep or the next wake-up takes it from there.
-      if (saved.ok && !goOn) return ok(saved.value.record);
-    }
-    return last ? ok(last) : err({ code: "not_found", orderId });
+    return await drive(orderId, deps, lease !== null, options.wake ?? false);
   } finally {
-    if (lease) await deps.kv.run(releaseLock, { keys: { lock: leaseKey(orderId) }, args: { token: lease } }).catch(() => undefined);
+    // The TTL frees it anyway; a failed release must not hide the order's outcome.
+    await lease?.release().catch((error: unknown) => console.warn(`[checkout] lease of ${orderId} not released: ${String(error)}`));
   }
 }
 
-async function takeLease(deps: AdvanceDeps, orderId: string): Promise<string | null> {
-  const token = randomUUID();
+async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, wakeUp: boolean): Promise<Result<OrderRecord, OrderStoreError>> {
+  let wake = wakeUp;
+  let last: OrderRecord | null = null;
+  for (let i = 0; i < MAX_STEPS; i += 1) {
+    const read = await deps.store.read(orderId);
+    if (!read.ok) return read;
+    const current = read.value;
+    last = current.record;
+    // Without the lease another run is acting now; read-only callers get what is known.
+    if (!leased) return ok(last);
+    const handler = STEPS[last.state];
+    const due = last.nextCheckAt !== null && last.nextCheckAt <= deps.clock.now();
+    if (!handler || (!due && !wake)) return ok(last);
+    wake = false;
+
+    const step = await handler(last, deps);
+    if (step.kind === "idle") return ok(last);
+    if (step.change.to === undefined && unchanged(last, step.change.patch)) return ok(last);
+    const goOn = step.change.to !== undefined || (step.change.patch?.nextCheckAt ?? Number.POSITIVE_INFINITY) <= deps.clock.now();
+    const saved = await deps.store.save(current, step.change);
+    if (!saved.ok && saved.error.code !== "conflict") return saved;
+    // A conflict means another writer moved the order: read again and decide afresh. A step
+    // that must wait ends this run; the sweep or the next wake-up takes it from there.
+    if (saved.ok && !goOn) return ok(saved.value.record);
+  }
+  return last ? ok(last) : err({ code: "not_found", orderId });
+}
+
+async function takeLease(deps: AdvanceDeps, orderId: string): Promise<Pick<KvLock, "release"> | null> {
   try {
-    return (await deps.kv.setIfAbsent(leaseKey(orderId), token, { ttlMs: deps.leaseMs })) ? token : null;
+    return await acquireLock(deps.kv, `checkout:lease:${orderId}`, deps.leaseMs);
   } catch {
     // A lease is an optimisation; without KV for it, the compare-and-sets still keep order.
-    return token;
+    return { release: async () => false };
   }
-}
-
-function leaseKey(orderId: string): string {
-  return `checkout:lease:${orderId}`;
 }
 
 /** A wait that changes nothing is not written: a polled order page must not grow the log. */
