@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { err, ok } from "@/lib/result";
+import { newOrderRecord } from "./new-order";
+import type { OrderRecord } from "./order-record";
+import { handlePartnerNotification, type NotificationDeps } from "./partner-notification";
+
+const ID = "01KA0000000000000000000000";
+const record: OrderRecord = {
+  ...newOrderRecord(
+    {
+      id: ID,
+      flow: "pay_first",
+      capabilityHash: "c".repeat(64),
+      email: "b@example.com",
+      item: { kind: "voucher", gameId: 20, voucherId: 2001, name: "100 Diamonds", deliveryMethod: "direct_topup" },
+      account: "1|2",
+      activation: false,
+      test: false,
+      quote: { price: { minor: 220, currency: "USD" }, cost: { minor: 198, currency: "USD" } },
+    },
+    0,
+  ),
+  upstream: { orderId: "555", status: 1, amountCharged: null, reservationEndsAt: null, errorText: null },
+};
+
+function deps(advanced: string[]): NotificationDeps {
+  return {
+    secret: "s3cret",
+    read: async (id) => (id === ID ? ok(record) : err({ code: "not_found", orderId: id })),
+    advance: async (id) => {
+      advanced.push(id);
+      return ok({ ...record, state: "completed" });
+    },
+  };
+}
+
+const body = (extra: Record<string, unknown>) => JSON.stringify({ success: true, order_status: 2, order_id: "555", ext_order_id: ID, ...extra });
+
+describe("partner notifications", () => {
+  it("wakes the order named by ext_order_id when the secret matches", async () => {
+    const advanced: string[] = [];
+    expect(await handlePartnerNotification("s3cret", body({}), deps(advanced))).toEqual({ status: 200, body: { ok: true, message: "order completed" } });
+    expect(advanced).toEqual([ID]);
+  });
+
+  it("refuses a missing or wrong secret, and everything when none is configured, changing nothing", async () => {
+    const advanced: string[] = [];
+    expect((await handlePartnerNotification(null, body({}), deps(advanced))).status).toBe(401);
+    expect((await handlePartnerNotification("s3cre", body({}), deps(advanced))).status).toBe(401);
+    expect((await handlePartnerNotification("s3cret", body({}), { ...deps(advanced), secret: undefined })).status).toBe(503);
+    expect(advanced).toEqual([]);
+  });
+
+  it("trusts nothing else in the body: a mismatched upstream id, an unknown or foreign order is ignored", async () => {
+    const advanced: string[] = [];
+    expect((await handlePartnerNotification("s3cret", body({ order_id: "999" }), deps(advanced))).body.message).toMatch(/do not match/);
+    expect((await handlePartnerNotification("s3cret", body({ ext_order_id: "01KA0000000000000000000009" }), deps(advanced))).body.message).toMatch(/unknown/);
+    expect((await handlePartnerNotification("s3cret", body({ ext_order_id: undefined }), deps(advanced))).body.message).toMatch(/no ext_order_id/);
+    expect(advanced).toEqual([]);
+  });
+
+  it("answers 400 naming the problem for a body that is not a notification", async () => {
+    const none: string[] = [];
+    expect(await handlePartnerNotification("s3cret", "{", deps(none))).toMatchObject({ status: 400, body: { message: "body is not JSON" } });
+    const bad = await handlePartnerNotification("s3cret", JSON.stringify({ ext_order_id: "no!" }), deps(none));
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/order_id/);
+  });
+});
