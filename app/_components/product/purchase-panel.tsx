@@ -7,7 +7,7 @@ import { useVisitorLanguage } from "../i18n/use-visitor-language";
 import { parseTopUpAmount } from "@/lib/catalog/top-up-amount";
 import { formatMoney } from "@/lib/money/format-money";
 import type { Money } from "@/lib/money/money";
-import { BALANCE_ACCOUNT_FORM } from "./purchase-account-form";
+import { BALANCE_ACCOUNT_FORM } from "@/lib/catalog/purchase-account-form";
 import { AccountFields } from "./account-fields";
 import { BalanceAmount } from "./balance-amount";
 import { DenominationPicker } from "./denomination-picker";

@@ -10,7 +10,7 @@ import { getProductDetail } from "@/lib/catalog/get-product-detail";
 import { env } from "@/lib/config/env";
 import { withRateLimit } from "@/lib/rate-limit/with-rate-limit";
 import type { PlayerCheckOutcome } from "@/lib/catalog/types";
-import { purchaseAccountForm } from "@/app/_components/product/purchase-account-form";
+import { purchaseAccountForm } from "@/lib/catalog/purchase-account-form";
 
 const id = z.string().regex(/^[1-9]\d{0,14}$/, { error: "expected a positive integer" }).transform(Number);
 

@@ -1,6 +1,6 @@
 // Which account form applies to a purchase. Vouchers carry their own (spec 2.4); a balance
 // top-up (spec 4.5) takes one account value and upstream describes no form for it.
-import type { AccountForm, Denomination, ProductDetail } from "@/lib/catalog/types";
+import type { AccountForm, Denomination, ProductDetail } from "./types";
 
 export const BALANCE_ACCOUNT_FORM: AccountForm = {
   format: "account",

@@ -1,0 +1,96 @@
+// What the buyer will pay and what it costs us, decided on the server from the cached
+// catalogue with the same pricing function the pages use, then frozen on the order. The
+// account is checked against the product's own form, so a malformed value never goes upstream.
+import { accountStringSchema } from "@/lib/catalog/account-form";
+import { balanceCost } from "@/lib/catalog/balance-cost";
+import type { CatalogDeps } from "@/lib/catalog/load-catalog";
+import { toProduct } from "@/lib/catalog/map-service";
+import { toDenomination } from "@/lib/catalog/map-voucher";
+import { BALANCE_ACCOUNT_FORM } from "@/lib/catalog/purchase-account-form";
+import { quoteTopUp } from "@/lib/catalog/quote-top-up";
+import type { AccountForm } from "@/lib/catalog/types";
+import { cachedGamesList, cachedVouchers } from "@/lib/catalog/upstream-cache";
+import { moneyFromDecimal } from "@/lib/money";
+import type { Service, Voucher } from "@/lib/partner/schemas";
+import { err, ok, type Result } from "@/lib/result";
+import type { CheckoutRequest } from "./checkout-request";
+import type { NewOrderInput } from "./new-order";
+
+export type Quote = Pick<NewOrderInput, "flow" | "item" | "account" | "activation" | "quote">;
+
+export type QuoteError =
+  | { code: "invalid"; field: string; message: string }
+  | { code: "not_found"; field: string; message: string }
+  | { code: "unavailable"; message: string }
+  | { code: "catalog_unavailable"; message: string };
+
+export async function quoteOrder(deps: CatalogDeps, request: CheckoutRequest): Promise<Result<Quote, QuoteError>> {
+  const games = await cachedGamesList(deps);
+  if (!games.ok) return err({ code: "catalog_unavailable", message: "The catalogue is temporarily unavailable; try again shortly." });
+  const services = games.value.value;
+  if (request.voucher_id === undefined) return quoteBalance(deps, services, request);
+  return quoteVoucher(deps, services, request, request.voucher_id);
+}
+
+async function quoteVoucher(deps: CatalogDeps, services: Service[], request: CheckoutRequest, voucherId: number): Promise<Result<Quote, QuoteError>> {
+  const candidates = services.filter((s) => s.type === "voucher" && (request.game_id === undefined || s.id === request.game_id));
+  for (const service of candidates) {
+    const list = await cachedVouchers(deps, service.id);
+    if (!list.ok) {
+      if (request.game_id !== undefined) return err({ code: "unavailable", message: "This product is temporarily unavailable." });
+      continue;
+    }
+    const voucher = list.value.value.kind === "vouchers" ? list.value.value.vouchers.find((v) => v.voucher_id === voucherId) : undefined;
+    if (voucher) return priceVoucher(deps, service, voucher, request);
+  }
+  return err({ code: "not_found", field: "voucher_id", message: `voucher_id ${voucherId} is not sold here` });
+}
+
+function priceVoucher(deps: CatalogDeps, service: Service, voucher: Voucher, request: CheckoutRequest): Result<Quote, QuoteError> {
+  const denomination = toDenomination(voucher, deps.policy);
+  const cost = moneyFromDecimal(voucher.amount, voucher.currency, "up");
+  if (!service.avalible || !denomination.available || !denomination.price || !cost.ok) {
+    return err({ code: "unavailable", message: `${voucher.voucher_name} cannot be bought right now.` });
+  }
+  const account = checkAccount(denomination.account, request.account);
+  if (!account.ok) return account;
+  if (request.activation && (service.activation !== "auto" || voucher.delivery_method !== "voucher_code")) {
+    return err({ code: "invalid", field: "activation", message: "This voucher cannot be activated automatically" });
+  }
+  return ok({
+    flow: service.request && voucher.delivery_method === "voucher_code" ? "reservation" : "pay_first",
+    item: { kind: "voucher", gameId: service.id, voucherId: voucher.voucher_id, name: voucher.voucher_name, deliveryMethod: voucher.delivery_method },
+    account: account.value,
+    activation: request.activation ?? false,
+    quote: { price: denomination.price, cost: cost.value },
+  });
+}
+
+function quoteBalance(deps: CatalogDeps, services: Service[], request: CheckoutRequest): Result<Quote, QuoteError> {
+  const service = services.find((s) => s.id === request.game_id);
+  if (!service) return err({ code: "not_found", field: "game_id", message: `game_id ${request.game_id ?? ""} is not sold here` });
+  const product = toProduct(service);
+  if (product.type !== "balance") return err({ code: "invalid", field: "game_id", message: "This product sells fixed amounts: give voucher_id" });
+  const quoted = quoteTopUp(product, request.amount ?? "", deps.policy);
+  if (!quoted.ok) return err({ code: "invalid", field: "amount", message: quoted.error });
+  const account = checkAccount(BALANCE_ACCOUNT_FORM, request.account);
+  if (!account.ok) return account;
+  if (request.activation) return err({ code: "invalid", field: "activation", message: "A top-up has no activation" });
+  return ok({
+    flow: "pay_first",
+    item: { kind: "balance", gameId: service.id, name: service.game_name, amount: quoted.value.amount },
+    account: account.value,
+    activation: false,
+    quote: { price: quoted.value.price, cost: balanceCost(quoted.value.amount, product.discountPercent ?? 0) },
+  });
+}
+
+function checkAccount(form: AccountForm | null, account: string | undefined): Result<string | null, QuoteError> {
+  if (form === null) {
+    return account === undefined ? ok(null) : err({ code: "invalid", field: "account", message: "This product needs no account: leave account out" });
+  }
+  if (account === undefined) return err({ code: "invalid", field: "account", message: "account is required for this product" });
+  const parsed = accountStringSchema(form).safeParse(account);
+  if (!parsed.success) return err({ code: "invalid", field: "account", message: parsed.error.issues[0]?.message ?? "account is not valid" });
+  return ok(parsed.data);
+}

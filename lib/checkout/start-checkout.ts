@@ -1,0 +1,42 @@
+// POST /api/checkout, the logic: quote on the server, store the order (its id is the
+// ext_order_id upstream, so it exists before any upstream call), then advance it once so the
+// buyer leaves with a payment page. A request that fails validation creates nothing.
+import type { CatalogDeps } from "@/lib/catalog/load-catalog";
+import { err, ok, type Result } from "@/lib/result";
+import { advance, type AdvanceDeps } from "./advance";
+import type { CheckoutRequest } from "./checkout-request";
+import { newOrderRecord } from "./new-order";
+import { capabilityHash, newCapabilityKey, type OrderIdFactory } from "./order-id";
+import type { OrderRecord } from "./order-record";
+import { quoteOrder, type QuoteError } from "./quote-order";
+
+export interface StartCheckoutDeps {
+  catalog: CatalogDeps;
+  orders: AdvanceDeps;
+  nextOrderId: OrderIdFactory;
+  /** PARTNER_TEST_MODE: recorded on the order so its page can say nothing real was bought. */
+  testMode: boolean;
+}
+
+export interface StartedCheckout {
+  order: OrderRecord;
+  /** The secret of the buyer's order link; stored nowhere but in that link (and its email). */
+  capabilityKey: string;
+}
+
+export type StartCheckoutError = QuoteError | { code: "orders_unavailable"; message: string };
+
+export async function startCheckout(request: CheckoutRequest, deps: StartCheckoutDeps): Promise<Result<StartedCheckout, StartCheckoutError>> {
+  const quoted = await quoteOrder(deps.catalog, request);
+  if (!quoted.ok) return quoted;
+  const capabilityKey = newCapabilityKey();
+  const record = newOrderRecord(
+    { ...quoted.value, id: deps.nextOrderId(), capabilityHash: capabilityHash(capabilityKey), email: request.email, test: deps.testMode },
+    deps.orders.clock.now(),
+  );
+  const created = await deps.orders.store.create(record);
+  if (!created.ok) return err({ code: "orders_unavailable", message: "Orders cannot be taken right now; nothing was charged. Try again shortly." });
+  // Whatever this first run reaches, the order is stored and due: the sweep finishes it.
+  const advanced = await advance(record.id, deps.orders, { wake: true });
+  return ok({ order: advanced.ok ? advanced.value : record, capabilityKey });
+}
