@@ -4,7 +4,7 @@
 // it from the queue first.
 import type { SandboxContext } from "../context";
 import { unixSeconds } from "../clock-ids";
-import { deliveriesKey } from "./emit-event";
+import { deliveriesKey, eventOfMember } from "./emit-event";
 import { signatureHeader } from "./sign";
 
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -17,7 +17,7 @@ export async function deliverDue(context: SandboxContext): Promise<number> {
   let delivered = 0;
   for (const { member } of due) {
     if (!(await store.kv.zRem(deliveriesKey(context), member))) continue;
-    const eventId = member.split("~")[0] ?? "";
+    const eventId = eventOfMember(member);
     const event = await store.read("evt", eventId);
     if (!event) continue;
     if (await post(context, config.webhookUrl, JSON.stringify(event, null, 2))) {

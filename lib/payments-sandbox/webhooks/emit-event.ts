@@ -34,9 +34,20 @@ export async function emitEvent(
 
   const delayMs = config.faults.delayMs ?? 0;
   const copies = config.faults.duplicate ? 2 : 1;
+  // Events due in the same millisecond go out in the order they happened: ties in a sorted set
+  // fall back to member order, so each member starts with a zero-padded sequence number.
+  const seq = String(await store.kv.incr(store.key("event-seq"))).padStart(12, "0");
   for (let copy = 0; copy < copies; copy += 1) {
-    await store.kv.zAdd(deliveriesKey(context), clock.now() + delayMs, `${event.id}~${copy}`);
+    await store.kv.zAdd(deliveriesKey(context), clock.now() + delayMs, deliveryMember(seq, event.id, copy));
   }
   context.scheduler?.schedule(delayMs, () => void deliverDue(context));
   return event;
+}
+
+export function deliveryMember(seq: string, eventId: string, copy: number): string {
+  return `${seq}~${eventId}~${copy}`;
+}
+
+export function eventOfMember(member: string): string {
+  return member.split("~")[1] ?? "";
 }
