@@ -32,11 +32,20 @@ export function parseParams<T>(schema: z.ZodType<T>, params: FormParams): Result
     return err(invalidRequest(`Received unknown parameter: ${param}`, { code: "parameter_unknown", param }));
   }
   const param = paramName(issue.path);
-  if (issue.code === "invalid_type" && issue.input === undefined) {
+  if (valueAt(params, issue.path) === undefined) {
     return err(invalidRequest(`Missing required param: ${param}.`, { code: "parameter_missing", param }));
   }
   if (issue.message.startsWith(INVALID_INTEGER)) {
     return err(invalidRequest(issue.message, { code: "parameter_invalid_integer", param }));
   }
   return err(invalidRequest(`Invalid ${param}: ${issue.message}`, { param }));
+}
+
+function valueAt(params: unknown, path: readonly PropertyKey[]): unknown {
+  let value = params;
+  for (const part of path) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
 }
