@@ -11,10 +11,15 @@ label{display:block;margin-top:1rem}input{display:block;width:100%;box-sizing:bo
 button{margin-top:1.2rem;padding:.7rem 1.2rem;font-size:1rem;background:var(--accent);color:#fff;border:0;border-radius:.4rem;cursor:pointer}
 a{color:var(--muted)}.error{color:var(--danger)}.muted{color:var(--muted)}table{width:100%}td.amount{text-align:right}`;
 
-export function formatAmount(minor: number, currency: string): string {
-  const upper = currency.toUpperCase();
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency: upper }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat("en", { style: "currency", currency: upper }).format(minor / 10 ** digits);
+// Stripe sends ISK and UGX with two decimals that are always 00, though ISO gives them none.
+const TWO_DECIMALS_AT_STRIPE = new Set(["ISK", "UGX"]);
+
+/** A Stripe amount (smallest unit as Stripe counts it) as the buyer reads it. */
+export function formatAmount(amount: number, currency: string): string {
+  const format = new Intl.NumberFormat("en", { style: "currency", currency: currency.toUpperCase() });
+  const digits = TWO_DECIMALS_AT_STRIPE.has(currency.toUpperCase()) ? 2 : (format.resolvedOptions().maximumFractionDigits ?? 2);
+  // Integer division into whole and part keeps the sum exact; only the display is decimal.
+  return format.format(Number(`${Math.trunc(amount / 10 ** digits)}.${String(amount % 10 ** digits).padStart(digits, "0")}`));
 }
 
 function escape(text: string): string {
