@@ -128,6 +128,18 @@ describe("Idempotency-Key", () => {
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
   });
 
+  it("lets concurrent requests with one key create one session: the others wait their turn or get 409", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call("POST", "/v1/checkout/sessions", SESSION_FORM, { "Idempotency-Key": "k-race" })),
+    );
+    const created = new Set(answers.filter((a) => a.status === 200).map((a) => a.body.id));
+    expect(created.size).toBe(1);
+    for (const answer of answers.filter((a) => a.status !== 200)) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.error).toMatchObject({ type: "idempotency_error", code: "idempotency_key_in_use" });
+    }
+  });
+
   it("scopes keys to the API key", async () => {
     const mine = await call("POST", "/v1/checkout/sessions", SESSION_FORM, { "Idempotency-Key": "k3" });
     const theirs = await call("POST", "/v1/checkout/sessions", SESSION_FORM, { "Idempotency-Key": "k3", Authorization: "Bearer sk_test_other" });
