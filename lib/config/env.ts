@@ -80,6 +80,16 @@ export const envSchema = z.object({
   PRICE_MARKUP_PERCENT: decimalText("8 or 7.5").default("10"),
   /** Player checks per client IP, e.g. 30/60s: each one spends upstream quota that /api/pay shares. */
   PLAYER_CHECK_RATE_LIMIT: rateLimitSettingSchema.prefault("30/60s"),
+  /** Stripe secret key (sk_test_… or sk_live_…); unset means the embedded payments sandbox. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** Secret that signs Stripe webhooks (whsec_…), shared by the payments sandbox and the shop. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_\S+$/, { error: "expected a whsec_… secret" }).optional(),
+  /** A Stripe-compatible API to talk to instead of Stripe, e.g. http://127.0.0.1:12111 (npm run stripe-sandbox). */
+  STRIPE_API_URL: restUrl.optional(),
+  /** Where the standalone or embedded payments sandbox POSTs its webhooks. */
+  STRIPE_SANDBOX_WEBHOOK_URL: restUrl.optional(),
+  /** How long a sandbox authorization holds before it lapses; 7 days, like a card hold. */
+  STRIPE_SANDBOX_AUTH_LAPSE_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).default(604_800),
 });
 
 export type Env = z.infer<typeof envSchema>;

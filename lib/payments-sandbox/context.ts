@@ -1,0 +1,40 @@
+// Everything a sandbox operation needs, built once per sandbox instance.
+import type { Clock, Scheduler } from "@/lib/time/clock";
+import type { IdGenerator } from "./clock-ids";
+import type { PaymentsStore } from "./store";
+
+/** Ways Stripe warns webhooks may misbehave, switched on per instance for tests. */
+export interface DeliveryFaults {
+  /** Send every event twice. */
+  duplicate?: boolean;
+  /** Hold every event back this long before its first attempt. */
+  delayMs?: number;
+  /** Send the events due together newest first. */
+  reorder?: boolean;
+}
+
+export interface PaymentsSandboxConfig {
+  /** Where the hosted pages are reached, e.g. http://127.0.0.1:12111 or https://shop/payments-sandbox. */
+  baseUrl: string;
+  /** Where events are POSTed; null records them without delivering. */
+  webhookUrl: string | null;
+  webhookSecret: string;
+  /** How long an uncaptured authorization holds before it lapses (7 days, like cards). */
+  authLapseMs: number;
+  /** First retry delay; each further retry waits twice as long. */
+  retryBaseMs: number;
+  /** Attempts per event before the sandbox gives up on it. */
+  maxAttempts: number;
+  faults: DeliveryFaults;
+}
+
+export interface SandboxContext {
+  store: PaymentsStore;
+  clock: Clock;
+  ids: IdGenerator;
+  config: PaymentsSandboxConfig;
+  /** Used to deliver webhooks; injectable so a test can deliver in process. */
+  fetch: typeof fetch;
+  /** Present where timers exist (standalone, dev); serverless relies on delivery per request. */
+  scheduler: Scheduler | null;
+}

@@ -1,0 +1,45 @@
+// The payments sandbox the Next app mounts at /payments-sandbox when no Stripe key is set. Its
+// state lives in the shop's KV so every process sees the same sessions; one instance per
+// process, kept on globalThis so Next's dev reloads do not build another.
+import { randomBytes } from "node:crypto";
+import { env } from "@/lib/config/env";
+import { getKv } from "@/lib/kv/get-kv";
+import type { Kv } from "@/lib/kv/kv";
+import { systemScheduler } from "@/lib/time/clock";
+import { createPaymentsSandbox, type PaymentsSandbox } from "./create-payments-sandbox";
+
+export const EMBEDDED_PAYMENTS_SANDBOX_PATH = "/payments-sandbox";
+
+const holder = globalThis as typeof globalThis & { __paymentsSandbox?: Promise<PaymentsSandbox> };
+
+export function getEmbeddedPaymentsSandbox(): Promise<PaymentsSandbox> {
+  holder.__paymentsSandbox ??= (async () => {
+    const config = env();
+    const kv = await getKv();
+    const origin = `http://localhost:${config.PORT}`;
+    return createPaymentsSandbox({
+      kv,
+      basePath: EMBEDDED_PAYMENTS_SANDBOX_PATH,
+      scheduler: systemScheduler,
+      config: {
+        baseUrl: `${origin}${EMBEDDED_PAYMENTS_SANDBOX_PATH}`,
+        webhookUrl: config.STRIPE_SANDBOX_WEBHOOK_URL ?? `${origin}/api/webhooks/stripe`,
+        webhookSecret: await embeddedWebhookSecret(kv),
+        authLapseMs: config.STRIPE_SANDBOX_AUTH_LAPSE_SECONDS * 1000,
+      },
+    });
+  })();
+  return holder.__paymentsSandbox;
+}
+
+/** The whsec_ secret shared by the embedded sandbox and the shop's webhook route. */
+export async function embeddedWebhookSecret(given?: Kv): Promise<string> {
+  const configured = env().STRIPE_WEBHOOK_SECRET;
+  if (configured) return configured;
+  const kv = given ?? (await getKv());
+  const key = "payments-sandbox:webhook-secret";
+  await kv.setIfAbsent(key, `whsec_${randomBytes(24).toString("base64url")}`);
+  const secret = await kv.get(key);
+  if (secret === null) throw new Error(`The payments sandbox's webhook secret vanished from KV (${key})`);
+  return secret;
+}

@@ -1,0 +1,113 @@
+// The Stripe API endpoints the sandbox answers, at Stripe's paths. Each takes parsed form
+// parameters and answers a Stripe object or a Stripe error.
+import { err, ok, type Result } from "@/lib/result";
+import type { SandboxContext } from "../context";
+import { cancelIntent, captureIntent, readIntent } from "../objects/payment-intents";
+import { createRefund, readRefund } from "../objects/refunds";
+import { createSession, expireSession, readSession } from "../objects/sessions";
+import { resourceMissing, type StripeError } from "../stripe-error";
+import { parseParams, type FormParams } from "./form-params";
+import { cancelParams, captureParams, createRefundParams, createSessionParams, expandParams } from "./param-schemas";
+
+export interface ApiCall {
+  params: FormParams;
+  idempotencyKey: string | null;
+  id: string;
+}
+
+type Handler = (context: SandboxContext, call: ApiCall) => Promise<Result<unknown, StripeError>>;
+
+interface Route {
+  method: "GET" | "POST";
+  pattern: RegExp;
+  handler: Handler;
+}
+
+const ID = "([A-Za-z0-9_]+)";
+
+export const API_ROUTES: Route[] = [
+  {
+    method: "POST",
+    pattern: /^\/v1\/checkout\/sessions$/,
+    async handler(context, call) {
+      const params = parseParams(createSessionParams, call.params);
+      if (!params.ok) return params;
+      const session = await createSession(context, params.value);
+      return session.ok && params.value.expand.length > 0 ? expandSession(context, session.value.id) : session;
+    },
+  },
+  {
+    method: "GET",
+    pattern: new RegExp(`^/v1/checkout/sessions/${ID}$`),
+    async handler(context, call) {
+      const params = parseParams(expandParams, call.params);
+      if (!params.ok) return params;
+      if (params.value.expand.length > 0) return expandSession(context, call.id);
+      const read = await readSession(context, call.id);
+      return read.ok ? ok(read.value.session) : read;
+    },
+  },
+  {
+    method: "POST",
+    pattern: new RegExp(`^/v1/checkout/sessions/${ID}/expire$`),
+    async handler(context, call) {
+      const params = parseParams(expandParams, call.params);
+      if (!params.ok) return params;
+      const expired = await expireSession(context, call.id, call.idempotencyKey);
+      return expired.ok && params.value.expand.length > 0 ? expandSession(context, call.id) : expired;
+    },
+  },
+  {
+    method: "GET",
+    pattern: new RegExp(`^/v1/payment_intents/${ID}$`),
+    async handler(context, call) {
+      const params = parseParams(expandParams.partial(), call.params);
+      if (!params.ok) return params;
+      const read = await readIntent(context, call.id);
+      return read.ok ? ok(read.value.intent) : read;
+    },
+  },
+  {
+    method: "POST",
+    pattern: new RegExp(`^/v1/payment_intents/${ID}/capture$`),
+    async handler(context, call) {
+      const params = parseParams(captureParams, call.params);
+      return params.ok ? captureIntent(context, call.id, params.value.amount_to_capture, call.idempotencyKey) : params;
+    },
+  },
+  {
+    method: "POST",
+    pattern: new RegExp(`^/v1/payment_intents/${ID}/cancel$`),
+    async handler(context, call) {
+      const params = parseParams(cancelParams, call.params);
+      return params.ok ? cancelIntent(context, call.id, params.value.cancellation_reason, call.idempotencyKey) : params;
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/refunds$/,
+    async handler(context, call) {
+      const params = parseParams(createRefundParams, call.params);
+      return params.ok ? createRefund(context, params.value, call.idempotencyKey) : params;
+    },
+  },
+  { method: "GET", pattern: new RegExp(`^/v1/refunds/${ID}$`), handler: (context, call) => readRefund(context, call.id) },
+  {
+    method: "GET",
+    pattern: new RegExp(`^/v1/events/${ID}$`),
+    async handler(context, call) {
+      const event = await context.store.read("evt", call.id);
+      return event ? ok(event) : err(resourceMissing("event", call.id));
+    },
+  },
+];
+
+/** The session with its payment_intent expanded (only that field is expandable here). */
+async function expandSession(context: SandboxContext, id: string): Promise<Result<unknown, StripeError>> {
+  const read = await readSession(context, id);
+  if (!read.ok) return read;
+  const { session } = read.value;
+  if (!session.payment_intent) return ok(session);
+  const intent = await readIntent(context, session.payment_intent);
+  return ok({ ...session, payment_intent: intent.ok ? intent.value.intent : null });
+}

@@ -1,0 +1,66 @@
+// The parameters of each endpoint, from Stripe's API reference, as zod schemas: the source of
+// both the validation and the types. Unknown parameters are refused (Stripe's parameter_unknown).
+import { z } from "zod";
+import { INVALID_INTEGER } from "./form-params";
+
+const integer = z
+  .string({ error: (issue) => `${INVALID_INTEGER}: ${JSON.stringify(issue.input)}` })
+  .regex(/^\d+$/, { error: (issue) => `${INVALID_INTEGER}: ${String(issue.input)}` })
+  .transform(Number)
+  .refine(Number.isSafeInteger, { error: "integer too large" });
+
+const text = z.string({ error: "expected a string" });
+const url = z.url({ error: "Not a valid URL" });
+const metadata = z.record(z.string(), text, { error: "expected a hash" }).default({});
+const currency = z
+  .string()
+  .regex(/^[a-zA-Z]{3}$/, { error: "expected a three-letter ISO currency code" })
+  .transform((code) => code.toLowerCase());
+const expand = z.array(z.enum(["payment_intent"], { error: "only payment_intent can be expanded here" })).default([]);
+
+const lineItem = z.strictObject({
+  price_data: z.strictObject({
+    currency,
+    unit_amount: integer,
+    product_data: z.strictObject({ name: text.min(1), description: text.optional() }),
+  }),
+  quantity: integer.refine((n) => n >= 1, { error: "must be at least 1" }),
+});
+
+export const createSessionParams = z.strictObject({
+  mode: z.enum(["payment"], { error: "only payment mode is supported by this sandbox" }),
+  line_items: z.array(lineItem, { error: "expected a list" }).min(1, { error: "at least one line item is required" }),
+  success_url: url,
+  cancel_url: url.optional(),
+  expires_at: integer.optional(),
+  customer_email: z.email({ error: "Invalid email address" }).optional(),
+  client_reference_id: text.max(200).optional(),
+  metadata,
+  payment_intent_data: z
+    .strictObject({
+      capture_method: z.enum(["manual", "automatic", "automatic_async"]).optional(),
+      metadata,
+      description: text.optional(),
+    })
+    .optional(),
+  expand,
+});
+export type CreateSessionParams = z.infer<typeof createSessionParams>;
+
+export const expandParams = z.strictObject({ expand });
+
+export const captureParams = z.strictObject({ amount_to_capture: integer.optional(), expand });
+
+export const cancelParams = z.strictObject({
+  cancellation_reason: z.enum(["duplicate", "fraudulent", "requested_by_customer", "abandoned"]).optional(),
+  expand,
+});
+
+export const createRefundParams = z.strictObject({
+  payment_intent: text.optional(),
+  charge: text.optional(),
+  amount: integer.optional(),
+  reason: z.enum(["duplicate", "fraudulent", "requested_by_customer"]).optional(),
+  metadata,
+  expand: z.array(text).default([]),
+});

@@ -1,0 +1,65 @@
+// The sandbox's state in the shop's KV, so that every process and serverless invocation sees
+// the same sessions and intents. Each object is one JSON value; changes to one object take a
+// short KV lock so that, say, a capture and a lapse read on another instance cannot both win.
+import { setTimeout as delay } from "node:timers/promises";
+import type { Kv } from "@/lib/kv/kv";
+import type { Refund, StoredPaymentIntent, StoredSession, StripeEvent } from "./objects/records";
+
+const LOCK_TTL_MS = 5_000;
+const LOCK_WAIT_MS = 10;
+const LOCK_GIVE_UP_MS = 5_000;
+
+interface Kinds {
+  cs: StoredSession;
+  pi: StoredPaymentIntent;
+  re: Refund;
+  evt: StripeEvent;
+}
+
+export type Kind = keyof Kinds;
+
+export interface PaymentsStore {
+  kv: Kv;
+  /** The key of anything else the sandbox keeps, under its namespace. */
+  key(...parts: string[]): string;
+  read<K extends Kind>(kind: K, id: string): Promise<Kinds[K] | null>;
+  write<K extends Kind>(kind: K, id: string, value: Kinds[K]): Promise<void>;
+  /** Run `change` on the object with the object's lock held; null when there is no such object. */
+  update<K extends Kind, R>(kind: K, id: string, change: (current: Kinds[K]) => Promise<{ next?: Kinds[K]; result: R }>): Promise<R | null>;
+}
+
+export function createPaymentsStore(kv: Kv, namespace = "payments-sandbox"): PaymentsStore {
+  const key = (...parts: string[]) => [namespace, ...parts].join(":");
+
+  const read = async <K extends Kind>(kind: K, id: string): Promise<Kinds[K] | null> => {
+    const text = await kv.get(key(kind, id));
+    return text === null ? null : (JSON.parse(text) as Kinds[K]);
+  };
+  const write = async <K extends Kind>(kind: K, id: string, value: Kinds[K]): Promise<void> => {
+    await kv.set(key(kind, id), JSON.stringify(value));
+  };
+
+  return {
+    kv,
+    key,
+    read,
+    write,
+    async update(kind, id, change) {
+      const lock = key("lock", kind, id);
+      const giveUp = Date.now() + LOCK_GIVE_UP_MS;
+      while (!(await kv.setIfAbsent(lock, "1", { ttlMs: LOCK_TTL_MS }))) {
+        if (Date.now() > giveUp) throw new Error(`Payments sandbox: ${kind} ${id} stayed locked for ${LOCK_GIVE_UP_MS} ms`);
+        await delay(LOCK_WAIT_MS);
+      }
+      try {
+        const current = await read(kind, id);
+        if (current === null) return null;
+        const { next, result } = await change(current);
+        if (next) await write(kind, id, next);
+        return result;
+      } finally {
+        await kv.del(lock);
+      }
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// Records an event (retrievable at /v1/events/:id) and queues its deliveries in KV: deadlines
+// live in a sorted set rather than in timers, because a serverless instance has no timers.
+import type { SandboxContext } from "../context";
+import { unixSeconds } from "../clock-ids";
+import type { EventType, StripeEvent } from "../objects/records";
+import { deliverDue } from "./deliver-due";
+
+export const API_VERSION = "2026-01-28.clover";
+
+export function deliveriesKey(context: SandboxContext): string {
+  return context.store.key("deliveries");
+}
+
+export async function emitEvent(
+  context: SandboxContext,
+  type: EventType,
+  object: StripeEvent["data"]["object"],
+  idempotencyKey: string | null = null,
+): Promise<StripeEvent> {
+  const { store, config, clock, ids } = context;
+  const event: StripeEvent = {
+    id: ids("evt"),
+    object: "event",
+    api_version: API_VERSION,
+    created: unixSeconds(clock),
+    data: { object },
+    livemode: false,
+    pending_webhooks: config.webhookUrl ? 1 : 0,
+    request: { id: null, idempotency_key: idempotencyKey },
+    type,
+  };
+  await store.write("evt", event.id, event);
+  if (!config.webhookUrl) return event;
+
+  const delayMs = config.faults.delayMs ?? 0;
+  const copies = config.faults.duplicate ? 2 : 1;
+  // Events due in the same millisecond go out in the order they happened: ties in a sorted set
+  // fall back to member order, so each member starts with a zero-padded sequence number.
+  const seq = String(await store.kv.incr(store.key("event-seq"))).padStart(12, "0");
+  for (let copy = 0; copy < copies; copy += 1) {
+    await store.kv.zAdd(deliveriesKey(context), clock.now() + delayMs, deliveryMember(seq, event.id, copy));
+  }
+  context.scheduler?.schedule(delayMs, () => void deliverDue(context));
+  return event;
+}
+
+export function deliveryMember(seq: string, eventId: string, copy: number): string {
+  return `${seq}~${eventId}~${copy}`;
+}
+
+export function eventOfMember(member: string): string {
+  return member.split("~")[1] ?? "";
+}

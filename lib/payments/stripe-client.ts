@@ -1,0 +1,54 @@
+// One stripe client built from configuration: Stripe itself, the sandbox over HTTP (host, port,
+// protocol), or the embedded sandbox in process through createFetchHttpClient. Same package,
+// same calls; only the transport differs.
+import Stripe from "stripe";
+import { env } from "@/lib/config/env";
+import type { PaymentsTarget } from "./resolve-payments-target";
+import { resolvePaymentsTarget } from "./resolve-payments-target";
+
+export function stripeClientFor(target: PaymentsTarget, handler?: (request: Request) => Promise<Response>): Stripe {
+  const common = { maxNetworkRetries: 2, appInfo: { name: "voucher-storefront" } };
+  switch (target.kind) {
+    case "stripe":
+      return new Stripe(target.secretKey, common);
+    case "sandbox-http":
+      return new Stripe(target.secretKey, {
+        ...common,
+        host: target.url.hostname,
+        port: target.url.port || (target.url.protocol === "https:" ? 443 : 80),
+        protocol: target.url.protocol === "https:" ? "https" : "http",
+      });
+    case "sandbox-embedded": {
+      if (!handler) throw new Error("The embedded payments sandbox needs its request handler");
+      const inProcess: typeof fetch = (input, init) => handler(new Request(input, init));
+      return new Stripe(target.secretKey, { ...common, httpClient: Stripe.createFetchHttpClient(inProcess) });
+    }
+  }
+}
+
+const holder = globalThis as typeof globalThis & { __stripeClient?: Promise<Stripe> };
+
+/** The shop's stripe client; the sandbox is loaded only when configuration asks for it. */
+export function getStripe(): Promise<Stripe> {
+  holder.__stripeClient ??= (async () => {
+    const target = resolvePaymentsTarget(env());
+    if (!target.ok) throw new Error(target.error);
+    if (target.value.kind !== "sandbox-embedded") return stripeClientFor(target.value);
+    const { getEmbeddedPaymentsSandbox } = await import("@/lib/payments-sandbox/embedded");
+    const sandbox = await getEmbeddedPaymentsSandbox();
+    return stripeClientFor(target.value, (request) => sandbox.handle(request));
+  })();
+  return holder.__stripeClient;
+}
+
+/** The secret webhooks are verified with: configured, or the embedded sandbox's own. */
+export async function webhookSecret(): Promise<string> {
+  const configured = env().STRIPE_WEBHOOK_SECRET;
+  if (configured) return configured;
+  const target = resolvePaymentsTarget(env());
+  if (!target.ok || target.value.kind !== "sandbox-embedded") {
+    throw new Error("STRIPE_WEBHOOK_SECRET is required to verify Stripe webhooks");
+  }
+  const { embeddedWebhookSecret } = await import("@/lib/payments-sandbox/embedded");
+  return embeddedWebhookSecret();
+}
