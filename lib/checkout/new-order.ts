@@ -4,7 +4,7 @@ import type { OrderRecord } from "./order-record";
 
 export type NewOrderInput = Pick<
   OrderRecord,
-  "id" | "flow" | "capabilityHash" | "email" | "item" | "account" | "activation" | "test" | "quote"
+  "id" | "flow" | "capabilityHash" | "capabilitySealed" | "email" | "item" | "account" | "activation" | "test" | "quote"
 >;
 
 export function newOrderRecord(input: NewOrderInput, now: number): OrderRecord {

@@ -47,6 +47,8 @@ export const orderRecordSchema = z.object({
   updatedAt: z.number().int(),
   /** SHA-256 of the capability key in the buyer's order link; the key itself is never stored. */
   capabilityHash: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The same key sealed, so the payment page can send the buyer back to their order link. */
+  capabilitySealed: sealedSchema,
   email: z.email(),
   item: itemSchema,
   account: z.string().nullable(),

@@ -11,6 +11,7 @@ const record: OrderRecord = {
       id: ID,
       flow: "pay_first",
       capabilityHash: "c".repeat(64),
+      capabilitySealed: "v1.a.b.c",
       email: "b@example.com",
       item: { kind: "voucher", gameId: 20, voucherId: 2001, name: "100 Diamonds", deliveryMethod: "direct_topup" },
       account: "1|2",

@@ -32,6 +32,8 @@ export interface OpenCheckoutInput {
   amount: Money;
   description: string;
   email: string;
+  /** The buyer's order link: where the payment page sends them back, paid or not. */
+  returnUrl: string;
   /** Unix seconds; Stripe accepts 30 minutes to 24 hours from now. */
   expiresAt: number;
 }
@@ -73,6 +75,8 @@ export interface CheckoutDeps {
   vault: CodeVault;
   clock: Clock;
   policy: CheckoutPolicy;
+  /** The buyer's order link for an order id and its capability key. */
+  orderLink(orderId: string, capabilityKey: string): string;
   /** Tells the owner something needs them (the admin shows it; the log carries it meanwhile). */
   alertOwner(orderId: string, message: string): void;
 }

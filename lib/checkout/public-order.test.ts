@@ -14,6 +14,7 @@ function order(patch: Partial<OrderRecord>): OrderRecord {
       id: ID,
       flow: "reservation",
       capabilityHash: "b".repeat(64),
+      capabilitySealed: "v1.a.b.c",
       email: "buyer@example.com",
       item: { kind: "voucher", gameId: 10, voucherId: 1001, name: "Gift Card 10 USD", deliveryMethod: "voucher_code" },
       account: null,

@@ -30,8 +30,16 @@ export async function startCheckout(request: CheckoutRequest, deps: StartCheckou
   const quoted = await quoteOrder(deps.catalog, request);
   if (!quoted.ok) return quoted;
   const capabilityKey = newCapabilityKey();
+  const id = deps.nextOrderId();
   const record = newOrderRecord(
-    { ...quoted.value, id: deps.nextOrderId(), capabilityHash: capabilityHash(capabilityKey), email: request.email, test: deps.testMode },
+    {
+      ...quoted.value,
+      id,
+      capabilityHash: capabilityHash(capabilityKey),
+      capabilitySealed: deps.orders.vault.seal(capabilityKey, id),
+      email: request.email,
+      test: deps.testMode,
+    },
     deps.orders.clock.now(),
   );
   const created = await deps.orders.store.create(record);

@@ -28,6 +28,7 @@ function sampleOrder(id = "01KA0000000000000000000000"): OrderRecord {
     createdAt: clock.now(),
     updatedAt: clock.now(),
     capabilityHash: "a".repeat(64),
+    capabilitySealed: "v1.a.b.c",
     email: "buyer@example.com",
     item: { kind: "voucher", gameId: 10, voucherId: 100, name: "Gift card 10", deliveryMethod: "voucher_code" },
     account: null,

@@ -16,11 +16,12 @@ export const awaitPayment: StepHandler = async (order, deps) => {
     const payment = { ...withIntent.payment, authorizedAt: deps.clock.now() };
     return moveTo(deps, "authorized", `payment authorized (${intent.id})`, { payment });
   }
-  if (intent?.status === "canceled") {
-    return moveTo(deps, "releasing", "payment cancelled", { ...withIntent, reason: "payment_declined" });
-  }
+  // An expired page cancels its intent too: the expiry is the reason the buyer should read.
   if (session === "expired") {
     return moveTo(deps, "releasing", "payment page expired unpaid", { ...withIntent, reason: "payment_expired" });
+  }
+  if (intent?.status === "canceled") {
+    return moveTo(deps, "releasing", "payment cancelled", { ...withIntent, reason: "payment_declined" });
   }
   const deadline = paymentDeadline(order, deps);
   if (session === "open" && deps.clock.now() >= deadline) {

@@ -11,8 +11,11 @@ export const openPayment: StepHandler = async (order, deps) => {
     const reason = order.flow === "reservation" ? "reservation_expired" : "unavailable";
     return moveTo(deps, order.flow === "reservation" ? "releasing" : "failed", "no payment page could be opened in time", { reason });
   }
+  const key = deps.vault.open(order.capabilitySealed, order.id);
+  if (!key.ok) throw new Error(`Order ${order.id}: its capability key does not open with this code key`);
   const opened = await deps.payments.openCheckout({
     orderId: order.id,
+    returnUrl: deps.orderLink(order.id, key.value),
     amount: order.quote.price,
     description: order.item.name,
     email: order.email,

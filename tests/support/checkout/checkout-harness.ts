@@ -13,12 +13,20 @@ import { fixtureSchema } from "@/lib/sandbox/fixture/schema";
 import { ManualTimers } from "@/tests/support/partner-client/manual-timers";
 import { sampleFixture, type SampleFixture } from "@/tests/support/sandbox/sample-fixture";
 import { openTempKv } from "@/tests/support/temp-kv";
+import { stripePayments } from "@/lib/checkout/stripe-payments";
+import { createPaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
+import { stripeClientFor } from "@/lib/payments/stripe-client";
 import { FakePayments } from "./fake-payments";
 
 export const RESERVED_VOUCHER = 1001; // service 10, request: true
 export const TOPUP_VOUCHER = 2001; // service 20, direct top-up with a two-field account
 
-export async function checkoutHarness(mutate: (fixture: SampleFixture) => void = () => undefined) {
+export interface HarnessOptions {
+  /** Payments through the real stripe package against the payments sandbox instead of the fake. */
+  payments?: "fake" | "sandbox";
+}
+
+export async function checkoutHarness(mutate: (fixture: SampleFixture) => void = () => undefined, options: HarnessOptions = {}) {
   const raw = sampleFixture();
   const reserved = raw.services[0];
   if (reserved) reserved.request = true;
@@ -50,7 +58,19 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
     },
   });
   const { kv, remove } = openTempKv(() => timers.now());
-  const payments = new FakePayments(timers);
+  const fake = new FakePayments(timers);
+  const paymentsSandbox =
+    options.payments === "sandbox"
+      ? createPaymentsSandbox({ kv, clock: timers, config: { baseUrl: "http://pay.test", webhookUrl: null, webhookSecret: "whsec_harness" } })
+      : null;
+  const payments = paymentsSandbox
+    ? stripePayments(stripeClientFor({ kind: "sandbox-embedded", secretKey: "sk_test_checkout" }, (request) => paymentsSandbox.handle(request)))
+    : fake;
+  /** The buyer on the hosted payment page, paying with a Stripe test card. */
+  async function payWithCard(sessionUrl: string, card: string): Promise<Response> {
+    if (!paymentsSandbox) throw new Error("payWithCard needs the payments sandbox");
+    return paymentsSandbox.handle(new Request(sessionUrl, { method: "POST", body: new URLSearchParams({ card_number: card }) }));
+  }
   const alerts: string[] = [];
   const deps: AdvanceDeps = {
     kv,
@@ -61,6 +81,7 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
     clock: timers,
     leaseMs: 200_000,
     alertOwner: (orderId, message) => alerts.push(`${orderId}: ${message}`),
+    orderLink: (orderId, key) => `https://shop.test/orders/${orderId}?key=${key}`,
     policy: {
       reservationMs: fixture.reservation_ttl_seconds * 1000,
       safetyMarginMs: 5 * 60_000,
@@ -98,10 +119,13 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
   }
 
   async function createOrder(input: Partial<NewOrderInput> & Pick<NewOrderInput, "item" | "flow">) {
+    const id = nextId();
+    const key = newCapabilityKey();
     const record = newOrderRecord(
       {
-        id: nextId(),
-        capabilityHash: capabilityHash(newCapabilityKey()),
+        id,
+        capabilityHash: capabilityHash(key),
+        capabilitySealed: deps.vault.seal(key, id),
         email: "buyer@example.com",
         account: null,
         activation: false,
@@ -129,7 +153,7 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
   }
 
   return {
-    deps, timers, sandbox, payments, alerts, upstreamCalls, loseAnswers, run, createOrder, step, balance,
+    deps, timers, sandbox, payments: fake, payWithCard, alerts, upstreamCalls, loseAnswers, run, createOrder, step, balance,
     async close() {
       sandbox.close();
       await remove();

@@ -1,0 +1,75 @@
+// The checkout's PaymentsPort on the shop's payment module: the same `stripe` package and code
+// path against Stripe or our payments sandbox. Stripe's thrown errors become values that say
+// whether the request may have been applied, which is what `advance` needs to decide.
+import Stripe from "stripe";
+import { err, ok, type Result } from "@/lib/result";
+import {
+  cancelPayment,
+  capturePayment,
+  expireCheckout,
+  openCheckout,
+  refundPayment,
+  retrieveCheckout,
+} from "@/lib/payments/payment-actions";
+import type { IntentStatus, PaymentsError, PaymentsPort, PaymentView, SessionStatus } from "./ports";
+
+export function stripePayments(stripe: Stripe): PaymentsPort {
+  return {
+    openCheckout: (input) =>
+      attempt(async () => {
+        const session = await openCheckout(stripe, {
+          orderId: input.orderId,
+          amount: input.amount,
+          productName: input.description,
+          successUrl: input.returnUrl,
+          cancelUrl: input.returnUrl,
+          customerEmail: input.email,
+          expiresAt: input.expiresAt,
+        });
+        if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
+        return { sessionId: session.id, url: session.url, expiresAt: session.expires_at };
+      }),
+    readCheckout: (sessionId) => attempt(async () => paymentView(await retrieveCheckout(stripe, sessionId))),
+    expireCheckout: (sessionId, orderId) => attempt(async () => void (await expireCheckout(stripe, orderId, sessionId))),
+    capture: (intentId, orderId) => attempt(async () => void (await capturePayment(stripe, orderId, intentId))),
+    cancel: (intentId, orderId) => attempt(async () => void (await cancelPayment(stripe, orderId, intentId))),
+    refund: (intentId, orderId) =>
+      attempt(async () => {
+        // One full refund per order, so one key per order ("full") makes a repeat a replay.
+        const refund = await refundPayment(stripe, { orderId, paymentIntentId: intentId, refundId: "full" });
+        return { refundId: refund.id };
+      }),
+  };
+}
+
+function paymentView(session: Stripe.Checkout.Session): PaymentView {
+  const intent = session.payment_intent;
+  return {
+    session: (session.status ?? "open") as SessionStatus,
+    intent:
+      intent && typeof intent === "object"
+        ? { id: intent.id, status: intent.status as IntentStatus, amountCaptured: intent.amount_received }
+        : null,
+  };
+}
+
+async function attempt<T>(call: () => Promise<T>): Promise<Result<T, PaymentsError>> {
+  try {
+    return ok(await call());
+  } catch (error) {
+    return err(toPaymentsError(error));
+  }
+}
+
+/**
+ * A connection failure or a 5xx may have been applied by Stripe before the answer was lost;
+ * a 4xx (invalid request, card error, idempotency error) was not. Anything that is not a
+ * Stripe error at all is a bug in our code and is thrown on.
+ */
+export function toPaymentsError(error: unknown): PaymentsError {
+  if (!(error instanceof Stripe.errors.StripeError)) throw error;
+  const status = error.statusCode ?? 0;
+  const mayHaveTakenEffect = error.type === "StripeConnectionError" || error.type === "StripeAPIError" || status >= 500;
+  return { code: error.code ?? error.type, message: error.message, mayHaveTakenEffect };
+}
+
