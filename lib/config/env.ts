@@ -31,8 +31,12 @@ const exchangeRates = z
 const restUrl = z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" });
 
 export const envSchema = z.object({
+  /** demo (embedded sandboxes) or live (a real upstream); unset means "live iff PARTNER_API_URL". */
+  SHOP_MODE: z.enum(["demo", "live"], { error: "expected demo or live" }).optional(),
+  /** Set to 1 by serverless hosts (Vercel): there an unset SHOP_MODE never means demo. */
+  VERCEL: z.string().optional().transform((v) => v === "1"),
   /** Base URL of the Partner API; unset means the embedded sandbox mounted at /sandbox. */
-  PARTNER_API_URL: z.url({ error: "expected an absolute http(s) URL" }).optional(),
+  PARTNER_API_URL: z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" }).optional(),
   PARTNER_LOGIN: optionalText,
   PARTNER_API_KEY: optionalText,
   /** Send test=1 with every /api/pay: nothing is debited and no supplier is contacted. */
@@ -41,6 +45,11 @@ export const envSchema = z.object({
   PARTNER_NOTIFY_SECRET: optionalText,
   /** Fixture for the sandbox (fixture-format.md); unset means the bundled default. */
   SANDBOX_FIXTURE: optionalText,
+  /** Payments: the secret API key and the webhook signing secret, both required in live mode. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** A Stripe-compatible API to use instead of Stripe's own, e.g. the payments sandbox. */
+  STRIPE_API_URL: restUrl.optional(),
   PORT: z.coerce.number({ error: "expected a port number" }).int().min(1).max(65535).default(3000),
   /** Upstash REST endpoint, as the serverless host's KV integration names it (lib/kv). */
   KV_REST_API_URL: restUrl.optional(),
@@ -78,13 +87,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }
-  const env = result.data;
-  if (env.PARTNER_API_URL && (!env.PARTNER_LOGIN || !env.PARTNER_API_KEY)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  PARTNER_LOGIN and PARTNER_API_KEY are required when PARTNER_API_URL is set",
-    );
-  }
-  return env;
+  // Which settings go together (a live shop needs credentials, payments, KV) is decided in
+  // shop-mode.ts, so that one message can name everything that is missing.
+  return result.data;
 }
 
 let cached: Env | undefined;
