@@ -12,19 +12,21 @@ export interface UpstreamCacheDeps {
   kv: Kv;
   clock: Clock;
   ttlMs: number;
+  /** Fingerprint of the upstream (lib/config/upstream-fingerprint.ts), part of every key. */
+  upstream: string;
 }
 
 export type VoucherList = { kind: "vouchers"; vouchers: Voucher[] } | { kind: "none" };
 
 export const CATALOG_KEYS = {
-  gamesList: "catalog:gameslist",
-  vouchers: (gameId: number) => `catalog:vouchers:${gameId}`,
+  gamesList: (upstream: string) => `catalog:${upstream}:gameslist`,
+  vouchers: (upstream: string, gameId: number) => `catalog:${upstream}:vouchers:${gameId}`,
 };
 
 export function cachedGamesList(deps: UpstreamCacheDeps): Promise<Cached<Service[]> | { failure: string }> {
   return readThrough<Service[]>({
     ...deps,
-    key: CATALOG_KEYS.gamesList,
+    key: CATALOG_KEYS.gamesList(deps.upstream),
     async load() {
       const answer = await deps.client.gamesList();
       if (answer.ok) return { ok: true, value: answer.value.available_games };
@@ -38,7 +40,7 @@ export function cachedGamesList(deps: UpstreamCacheDeps): Promise<Cached<Service
 export function cachedVouchers(deps: UpstreamCacheDeps, gameId: number): Promise<Cached<VoucherList> | { failure: string }> {
   return readThrough<VoucherList>({
     ...deps,
-    key: CATALOG_KEYS.vouchers(gameId),
+    key: CATALOG_KEYS.vouchers(deps.upstream, gameId),
     async load(): Promise<Loaded<VoucherList>> {
       const answer = await deps.client.voucherAvailable(gameId);
       if (answer.ok) return { ok: true, value: { kind: "vouchers", vouchers: answer.value.available } };
