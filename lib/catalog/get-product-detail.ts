@@ -1,14 +1,16 @@
 // One product with its priced denominations, as the product page reads it (see get-catalog.ts).
 import { unstable_cache } from "next/cache";
 import { env } from "@/lib/config/env";
+import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { loadProductDetail } from "./load-catalog";
 import { catalogDeps } from "./storefront-deps";
 import { TAGS } from "./tags";
 import type { ProductDetail } from "./types";
 
 export function getProductDetail(id: number): Promise<ProductDetail | null> {
-  return unstable_cache(async () => loadProductDetail(await catalogDeps(), id), ["product-detail", String(id)], {
-    tags: [TAGS.catalog, TAGS.product(id)],
-    revalidate: env().CATALOG_TTL_SECONDS,
-  })();
+  return unstable_cache(
+    async () => loadProductDetail(await catalogDeps(), id),
+    ["product-detail", currentUpstream(), String(id)],
+    { tags: [TAGS.catalog, TAGS.product(id)], revalidate: env().CATALOG_TTL_SECONDS },
+  )();
 }
