@@ -23,8 +23,6 @@ function decodable(path: string): boolean {
 export function routeDecision(path: string, mode: ShopMode, upstream: string): RouteDecision {
   if (!decodable(path)) return { kind: "not-found" };
   if (mode === "live" && DEMO_ONLY_PREFIXES.some((prefix) => under(path, prefix))) return { kind: "not-found" };
-  // Only reached through the rewrite below, so that the URLs buyers see stay the same.
-  if (under(path, UPSTREAM_SEGMENT)) return { kind: "not-found" };
   if (path === "/") return { kind: "rewrite", path: `${UPSTREAM_SEGMENT}/${upstream}` };
   if (under(path, "/products")) return { kind: "rewrite", path: `${UPSTREAM_SEGMENT}/${upstream}${path}` };
   return { kind: "pass" };
