@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { DemoBanner } from "./_components/layout/demo-banner";
 import { SiteFooter } from "./_components/layout/site-footer";
 import { SiteHeader } from "./_components/layout/site-header";
 import { MAIN_ID, SkipLink } from "./_components/layout/skip-link";
@@ -22,6 +23,8 @@ export const viewport: Viewport = {
 
 // No request data (cookies, headers) is read here: every page stays static and is served from
 // Next's cache, and the per-visitor bits (theme, label language) are applied in the browser.
+// The demo banner depends on the mode only, which is part of every cached page's URL
+// (app/by-upstream/[upstream]).
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     // The pre-paint script may set data-theme before React hydrates.
@@ -31,6 +34,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <SkipLink />
+        <DemoBanner />
         <SiteHeader />
         <main id={MAIN_ID} tabIndex={-1}>
           {children}

@@ -7,7 +7,6 @@ export default function NotFound() {
       <h1 id="not-found-title">We could not find that page</h1>
       <p>The product may have been removed, or the link may be mistyped.</p>
       {/* A plain link, as in the header: next/link here would load with every page's layout. */}
-      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
       <a href="/" className="button">
         Browse all products
       </a>

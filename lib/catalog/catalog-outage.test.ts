@@ -12,6 +12,8 @@ import { CATALOG_UNAVAILABLE_DIGEST, CatalogUnavailableError } from "./catalog-u
 import { readThrough } from "./stale-while-revalidate";
 import { CATALOG_KEYS } from "./upstream-cache";
 
+const UP = "test-upstream";
+
 describe("catalogue outage", () => {
   let dir: string;
   let kv: Kv;
@@ -25,20 +27,20 @@ describe("catalogue outage", () => {
   });
 
   const readGamesList = (load: () => Promise<Result<string[], string>>) =>
-    readThrough({ kv, key: CATALOG_KEYS.gamesList, schema: z.array(z.string()), ttlMs: 60_000, lockTtlMs: 60_000, clock: Date, load });
+    readThrough({ kv, key: CATALOG_KEYS.gamesList(UP), schema: z.array(z.string()), ttlMs: 60_000, lockTtlMs: 60_000, clock: Date, load });
 
   it("is reported after a failed first load with no copy, and not once a copy exists", async () => {
-    expect(await catalogOutage(kv)).toBe(false);
+    expect(await catalogOutage(kv, UP)).toBe(false);
     expect(await readGamesList(async () => err("503"))).toMatchObject({ ok: false });
-    expect(await catalogOutage(kv)).toBe(true);
-    await kv.del(`${CATALOG_KEYS.gamesList}:failed`);
+    expect(await catalogOutage(kv, UP)).toBe(true);
+    await kv.del(`${CATALOG_KEYS.gamesList(UP)}:failed`);
     expect(await readGamesList(async () => ok(["game"]))).toMatchObject({ ok: true });
-    expect(await catalogOutage(kv)).toBe(false);
+    expect(await catalogOutage(kv, UP)).toBe(false);
   });
 
   it("is not claimed when KV itself fails (the page then asks upstream)", async () => {
     const broken: Kv = { ...kv, get: () => Promise.reject(new KvError("unavailable", "down")) };
-    expect(await catalogOutage(broken)).toBe(false);
+    expect(await catalogOutage(broken, UP)).toBe(false);
   });
 
   it("answers 503 with a page that says so and is never stored", async () => {

@@ -4,6 +4,7 @@
 // while upstream is down and no copy exists. The render that discovers the outage throws
 // CatalogUnavailableError (a 500 with the same message, never cached); the ones after it get
 // the 503 here without touching upstream.
+import { getKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
 import { failureKey } from "./stale-while-revalidate";
@@ -12,16 +13,35 @@ import { CATALOG_KEYS } from "./upstream-cache";
 /** Seconds a buyer's browser (and any CDN) should wait before asking again. */
 export const RETRY_AFTER_SECONDS = 30;
 
-/** True while the last first-load of the games list failed and no copy is kept. */
-export async function catalogOutage(kv: Kv): Promise<boolean> {
+/** True while the last first-load of this upstream's games list failed and no copy is kept. */
+export async function catalogOutage(kv: Kv, upstream: string): Promise<boolean> {
   try {
-    const [failed, copy] = await Promise.all([kv.get(failureKey(CATALOG_KEYS.gamesList)), kv.get(CATALOG_KEYS.gamesList)]);
+    const key = CATALOG_KEYS.gamesList(upstream);
+    const [failed, copy] = await Promise.all([kv.get(failureKey(key)), kv.get(key)]);
     return failed !== null && copy === null;
   } catch (error) {
     // KV trouble is not an outage of the catalogue: let the page try (it reads upstream).
     if (error instanceof KvError) return false;
     throw error;
   }
+}
+
+/** How long one process trusts its last look: page views then cost no KV read at all. */
+const CHECK_EVERY_MS = 2_000;
+let lastCheck: { upstream: string; at: number; outage: boolean } | null = null;
+
+/** catalogOutage on the process's KV, looked up at most once every couple of seconds. */
+export async function catalogOutageNow(upstream: string, now = Date.now()): Promise<boolean> {
+  if (lastCheck && lastCheck.upstream === upstream && now - lastCheck.at < CHECK_EVERY_MS) return lastCheck.outage;
+  let outage = false;
+  try {
+    outage = await catalogOutage(await getKv(), upstream);
+  } catch (error) {
+    // No KV at all (a bad driver setting is stopped at start): let the page answer for itself.
+    console.warn(`[catalog] outage check failed: ${String(error)}`);
+  }
+  lastCheck = { upstream, at: now, outage };
+  return outage;
 }
 
 export function catalogUnavailableResponse(): Response {

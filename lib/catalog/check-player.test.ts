@@ -34,7 +34,7 @@ describe("player check", () => {
         return sandbox.handle(request);
       },
     });
-    deps = { client, kv, clock: { now: () => Date.now() }, ttlMs: 300_000, policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" } };
+    deps = { client, kv, clock: { now: () => Date.now() }, ttlMs: 300_000, upstream: "test-upstream", policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" } };
   });
 
   afterAll(async () => {

@@ -2,6 +2,7 @@
 // null when a good games list lacks it (404), a thrown CatalogUnavailableError in an outage.
 import { unstable_cache } from "next/cache";
 import { env } from "@/lib/config/env";
+import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { CatalogUnavailableError } from "./catalog-unavailable-error";
 import { loadProductDetail } from "./load-catalog";
 import { catalogDeps } from "./storefront-deps";
@@ -15,7 +16,7 @@ export function getProductDetail(id: number): Promise<ProductDetail | null> {
       if (!loaded.ok) throw new CatalogUnavailableError(loaded.error);
       return loaded.value;
     },
-    ["product-detail", String(id)],
+    ["product-detail", currentUpstream(), String(id)],
     { tags: [TAGS.catalog, TAGS.product(id)], revalidate: env().CATALOG_TTL_SECONDS },
   )();
 }

@@ -68,7 +68,7 @@ describe("catalogue through the KV cache", () => {
       fetch: fetchUpstream,
       retries: 0,
     });
-    deps = { client, kv, clock: { now: () => now }, ttlMs: TTL_MS, policy };
+    deps = { client, kv, clock: { now: () => now }, ttlMs: TTL_MS, upstream: "test-upstream", policy };
   });
 
   afterEach(async () => {

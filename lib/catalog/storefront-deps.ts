@@ -1,6 +1,7 @@
 // The storefront's one Partner API client and the catalogue's dependencies, per process. The
 // token lives in KV so that every instance shares it (lib/partner/kv-token-store.ts).
 import { env } from "@/lib/config/env";
+import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { getKv } from "@/lib/kv/get-kv";
 import type { PartnerClient } from "@/lib/partner/client";
 import { createKvTokenStore } from "@/lib/partner/kv-token-store";
@@ -15,7 +16,7 @@ export function storefrontClient(): Promise<PartnerClient> {
   holder.__storefrontClient ??= (async () => {
     const target = await resolveUpstream();
     // Keyed by upstream and login: a token of one service is worthless to another.
-    const key = `partner:token:${target.login}@${target.baseUrl}`;
+    const key = `partner:token:${currentUpstream()}:${target.login}`;
     return createStorefrontClient(createKvTokenStore({ kv: await getKv(), key, clock: systemClock }));
   })();
   return holder.__storefrontClient;
@@ -27,6 +28,7 @@ export async function catalogDeps(): Promise<CatalogDeps> {
     kv: await getKv(),
     clock: systemClock,
     ttlMs: env().CATALOG_TTL_SECONDS * 1000,
+    upstream: currentUpstream(),
     policy: await getPricingPolicy(),
   };
 }

@@ -15,6 +15,8 @@ export interface UpstreamCacheDeps {
   kv: Kv;
   clock: Clock;
   ttlMs: number;
+  /** Fingerprint of the upstream (lib/config/upstream-fingerprint.ts), part of every key. */
+  upstream: string;
 }
 
 const voucherListSchema = z.discriminatedUnion("kind", [
@@ -25,8 +27,8 @@ const voucherListSchema = z.discriminatedUnion("kind", [
 export type VoucherList = z.infer<typeof voucherListSchema>;
 
 export const CATALOG_KEYS = {
-  gamesList: "catalog:gameslist",
-  vouchers: (gameId: number) => `catalog:vouchers:${gameId}`,
+  gamesList: (upstream: string) => `catalog:${upstream}:gameslist`,
+  vouchers: (upstream: string, gameId: number) => `catalog:${upstream}:vouchers:${gameId}`,
 };
 
 /**
@@ -39,7 +41,7 @@ const REFRESH_LOCK_MS = worstCaseAuthorizedCallMs();
 export function cachedGamesList(deps: UpstreamCacheDeps): Promise<CacheRead<Service[]>> {
   return readThrough<Service[]>({
     ...deps,
-    key: CATALOG_KEYS.gamesList,
+    key: CATALOG_KEYS.gamesList(deps.upstream),
     schema: z.array(serviceSchema),
     lockTtlMs: REFRESH_LOCK_MS,
     async load() {
@@ -55,7 +57,7 @@ export function cachedGamesList(deps: UpstreamCacheDeps): Promise<CacheRead<Serv
 export function cachedVouchers(deps: UpstreamCacheDeps, gameId: number): Promise<CacheRead<VoucherList>> {
   return readThrough<VoucherList>({
     ...deps,
-    key: CATALOG_KEYS.vouchers(gameId),
+    key: CATALOG_KEYS.vouchers(deps.upstream, gameId),
     schema: voucherListSchema,
     lockTtlMs: REFRESH_LOCK_MS,
     async load() {

@@ -42,8 +42,12 @@ const exchangeRates = z
 const restUrl = z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" });
 
 export const envSchema = z.object({
+  /** demo (embedded sandboxes) or live (a real upstream); unset means "live iff PARTNER_API_URL". */
+  SHOP_MODE: z.enum(["demo", "live"], { error: "expected demo or live" }).optional(),
+  /** Set to 1 by serverless hosts (Vercel): there an unset SHOP_MODE never means demo. */
+  VERCEL: z.string().optional().transform((v) => v === "1"),
   /** Base URL of the Partner API; unset means the embedded sandbox mounted at /sandbox. */
-  PARTNER_API_URL: z.url({ error: "expected an absolute http(s) URL" }).optional(),
+  PARTNER_API_URL: z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" }).optional(),
   PARTNER_LOGIN: optionalText,
   PARTNER_API_KEY: optionalText,
   /** Send test=1 with every /api/pay: nothing is debited and no supplier is contacted. */
@@ -80,7 +84,7 @@ export const envSchema = z.object({
   PRICE_MARKUP_PERCENT: decimalText("8 or 7.5").default("10"),
   /** Player checks per client IP, e.g. 30/60s: each one spends upstream quota that /api/pay shares. */
   PLAYER_CHECK_RATE_LIMIT: rateLimitSettingSchema.prefault("30/60s"),
-  /** Stripe secret key (sk_test_… or sk_live_…); unset means the embedded payments sandbox. */
+  /** Stripe secret key (sk_test_… or sk_live_…); unset means the embedded payments sandbox. Required live. */
   STRIPE_SECRET_KEY: optionalText,
   /** Secret that signs Stripe webhooks (whsec_…), shared by the payments sandbox and the shop. */
   STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_\S+$/, { error: "expected a whsec_… secret" }).optional(),
@@ -106,13 +110,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }
-  const env = result.data;
-  if (env.PARTNER_API_URL && (!env.PARTNER_LOGIN || !env.PARTNER_API_KEY)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  PARTNER_LOGIN and PARTNER_API_KEY are required when PARTNER_API_URL is set",
-    );
-  }
-  return env;
+  // Which settings go together (a live shop needs credentials, payments, KV) is decided in
+  // shop-mode.ts, so that one message can name everything that is missing.
+  return result.data;
 }
 
 let cached: Env | undefined;

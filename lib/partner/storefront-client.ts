@@ -1,8 +1,9 @@
-// The Partner API client the storefront uses, built from configuration. With PARTNER_API_URL
-// unset it talks to the embedded sandbox in process: same requests and responses as over
-// HTTP to /sandbox, without a loopback hop, and it works during `next build` too.
+// The Partner API client the storefront uses, built from configuration. A demo shop talks to
+// the embedded sandbox in process: same requests and responses as over HTTP to /sandbox,
+// without a loopback hop. A live shop never loads the sandbox code at all: it is reached only
+// through the dynamic import below, behind the mode check.
 import { env } from "@/lib/config/env";
-import { EMBEDDED_SANDBOX_PATH, getEmbeddedSandbox } from "@/lib/sandbox/embedded";
+import { shopMode } from "@/lib/config/shop-mode";
 import { createPartnerClient, type PartnerClient, type TokenStore } from "./client";
 
 export interface UpstreamTarget {
@@ -15,15 +16,13 @@ export interface UpstreamTarget {
 
 export async function resolveUpstream(): Promise<UpstreamTarget> {
   const config = env();
-  if (config.PARTNER_API_URL && config.PARTNER_LOGIN && config.PARTNER_API_KEY) {
-    return {
-      baseUrl: config.PARTNER_API_URL,
-      login: config.PARTNER_LOGIN,
-      apiKey: config.PARTNER_API_KEY,
-      fetch: globalThis.fetch,
-      embedded: false,
-    };
+  if (shopMode() === "live") {
+    const { PARTNER_API_URL, PARTNER_LOGIN, PARTNER_API_KEY } = config;
+    // shopMode() has checked these; the guard only narrows the types.
+    if (!PARTNER_API_URL || !PARTNER_LOGIN || !PARTNER_API_KEY) throw new Error("live mode without partner settings");
+    return { baseUrl: PARTNER_API_URL, login: PARTNER_LOGIN, apiKey: PARTNER_API_KEY, fetch: globalThis.fetch, embedded: false };
   }
+  const { EMBEDDED_SANDBOX_PATH, getEmbeddedSandbox } = await import("@/lib/sandbox/embedded");
   const { sandbox, fixture } = await getEmbeddedSandbox();
   const partner = fixture.partners[0];
   if (!partner) throw new Error("The sandbox fixture has no partner for the storefront to log in as");

@@ -3,6 +3,7 @@
 // short KV lock so that, say, a capture and a lapse read on another instance cannot both win.
 import { setTimeout as delay } from "node:timers/promises";
 import type { Kv } from "@/lib/kv/kv";
+import { acquireLock, type KvLock } from "@/lib/kv/lock";
 import type { Refund, StoredPaymentIntent, StoredSession, StripeEvent } from "./objects/records";
 
 const LOCK_TTL_MS = 5_000;
@@ -45,9 +46,10 @@ export function createPaymentsStore(kv: Kv, namespace = "payments-sandbox"): Pay
     read,
     write,
     async update(kind, id, change) {
-      const lock = key("lock", kind, id);
+      const lockKey = key("lock", kind, id);
       const giveUp = Date.now() + LOCK_GIVE_UP_MS;
-      while (!(await kv.setIfAbsent(lock, "1", { ttlMs: LOCK_TTL_MS }))) {
+      let lock: KvLock | null;
+      while (!(lock = await acquireLock(kv, lockKey, LOCK_TTL_MS))) {
         if (Date.now() > giveUp) throw new Error(`Payments sandbox: ${kind} ${id} stayed locked for ${LOCK_GIVE_UP_MS} ms`);
         await delay(LOCK_WAIT_MS);
       }
@@ -58,7 +60,8 @@ export function createPaymentsStore(kv: Kv, namespace = "payments-sandbox"): Pay
         if (next) await write(kind, id, next);
         return result;
       } finally {
-        await kv.del(lock);
+        // Only our own token is released: a holder whose TTL ran out cannot free the next one's lock.
+        await lock.release();
       }
     },
   };

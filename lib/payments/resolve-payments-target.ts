@@ -1,7 +1,9 @@
 // The one place that decides whether the shop pays through Stripe or through the payments
-// sandbox; everything after it uses the same stripe package and code path. Live keys never
-// meet the sandbox unless PARTNER_TEST_MODE=1, so fake money can never buy a real code.
+// sandbox; everything after it uses the same stripe package and code path. A live shop pays
+// in the sandbox only with PARTNER_TEST_MODE=1 (then upstream debits nothing either), so fake
+// money can never buy a real code; a demo shop never takes real money.
 import type { Env } from "@/lib/config/env";
+import type { ShopMode } from "@/lib/config/shop-mode";
 import { err, ok, type Result } from "@/lib/result";
 
 export type PaymentsTarget =
@@ -14,11 +16,14 @@ export const SANDBOX_SECRET_KEY = "sk_test_payments_sandbox";
 
 export type PaymentsTargetEnv = Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_URL" | "PARTNER_TEST_MODE">;
 
-export function resolvePaymentsTarget(env: PaymentsTargetEnv): Result<PaymentsTarget, string> {
+export function resolvePaymentsTarget(env: PaymentsTargetEnv, mode: ShopMode): Result<PaymentsTarget, string> {
   const key = env.STRIPE_SECRET_KEY;
   const sandbox = !key || env.STRIPE_API_URL !== undefined;
-  if (sandbox && key?.startsWith("sk_live_") && !env.PARTNER_TEST_MODE) {
-    return err("STRIPE_SECRET_KEY is a live key but payments go to the sandbox (STRIPE_API_URL); refused unless PARTNER_TEST_MODE=1");
+  if (mode === "live" && sandbox && !env.PARTNER_TEST_MODE) {
+    return err("a live shop with payments in the sandbox (STRIPE_API_URL, or no STRIPE_SECRET_KEY) is refused unless PARTNER_TEST_MODE=1");
+  }
+  if (mode === "demo" && key?.startsWith("sk_live_")) {
+    return err("STRIPE_SECRET_KEY is a live key in a demo shop: a demo takes no real money");
   }
   if (env.STRIPE_API_URL) {
     // The sandbox accepts only test keys; a live key allowed by PARTNER_TEST_MODE is not sent to it.

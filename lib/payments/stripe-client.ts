@@ -4,6 +4,7 @@
 import Stripe from "stripe";
 import { env } from "@/lib/config/env";
 import type { PaymentsTarget } from "./resolve-payments-target";
+import { shopMode } from "@/lib/config/shop-mode";
 import { resolvePaymentsTarget } from "./resolve-payments-target";
 
 export function stripeClientFor(target: PaymentsTarget, handler?: (request: Request) => Promise<Response>): Stripe {
@@ -31,7 +32,7 @@ const holder = globalThis as typeof globalThis & { __stripeClient?: Promise<Stri
 /** The shop's stripe client; the sandbox is loaded only when configuration asks for it. */
 export function getStripe(): Promise<Stripe> {
   holder.__stripeClient ??= (async () => {
-    const target = resolvePaymentsTarget(env());
+    const target = resolvePaymentsTarget(env(), shopMode());
     if (!target.ok) throw new Error(target.error);
     if (target.value.kind !== "sandbox-embedded") return stripeClientFor(target.value);
     const { getEmbeddedPaymentsSandbox } = await import("@/lib/payments-sandbox/embedded");
@@ -45,7 +46,7 @@ export function getStripe(): Promise<Stripe> {
 export async function webhookSecret(): Promise<string> {
   const configured = env().STRIPE_WEBHOOK_SECRET;
   if (configured) return configured;
-  const target = resolvePaymentsTarget(env());
+  const target = resolvePaymentsTarget(env(), shopMode());
   if (!target.ok || target.value.kind !== "sandbox-embedded") {
     throw new Error("STRIPE_WEBHOOK_SECRET is required to verify Stripe webhooks");
   }

@@ -7,7 +7,6 @@ export function SiteHeader() {
     <header className={styles.header}>
       <div className={styles.bar}>
         {/* A plain link: next/link would add its client code to every page for one link home. */}
-        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a href="/" className={styles.brand}>
           <LogoMark />
           <span>Voucher Storefront</span>

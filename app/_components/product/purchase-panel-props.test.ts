@@ -34,7 +34,7 @@ describe("props of the purchase panel", () => {
       fetch: async (input, init) => sandbox.handle(new Request(input, init)),
       retries: 0,
     });
-    deps = { client, kv, clock: { now: () => Date.UTC(2026, 10, 22, 12) }, ttlMs: 300_000, policy };
+    deps = { client, kv, clock: { now: () => Date.UTC(2026, 10, 22, 12) }, ttlMs: 300_000, upstream: "test-upstream", policy };
   });
 
   afterAll(async () => {

@@ -1,10 +1,13 @@
 // /payments-sandbox/* – the embedded payments sandbox: its hosted page (/pay/<session>) and its
-// Stripe-compatible API (/v1/...), used when no Stripe key is configured.
-import { getEmbeddedPaymentsSandbox } from "@/lib/payments-sandbox/embedded";
+// Stripe-compatible API (/v1/...), mounted in a demo shop only. A live shop answers 404
+// (proxy.ts says so first) and never loads the sandbox code.
+import { shopMode } from "@/lib/config/shop-mode";
 
 export const dynamic = "force-dynamic";
 
 async function handle(request: Request): Promise<Response> {
+  if (shopMode() !== "demo") return new Response("Not found", { status: 404 });
+  const { getEmbeddedPaymentsSandbox } = await import("@/lib/payments-sandbox/embedded");
   const sandbox = await getEmbeddedPaymentsSandbox();
   return sandbox.handle(request);
 }

@@ -1,9 +1,9 @@
 import { getCatalog } from "@/lib/catalog/get-catalog";
-import { CatalogBrowser } from "./_components/catalog/catalog-browser";
-import { toCatalogRow } from "./_components/catalog/catalog-row";
-import { catalogFacets, priceCurrency, productBrand } from "./_components/catalog/catalog-view";
-import { StaleBanner } from "./_components/layout/stale-banner";
-import styles from "./_components/catalog/catalog.module.css";
+import { CatalogBrowser } from "@/app/_components/catalog/catalog-browser";
+import { toCatalogRow } from "@/app/_components/catalog/catalog-row";
+import { catalogFacets, priceCurrency, productBrand } from "@/app/_components/catalog/catalog-view";
+import { StaleBanner } from "@/app/_components/layout/stale-banner";
+import styles from "@/app/_components/catalog/catalog.module.css";
 
 export default async function CatalogPage() {
   const snapshot = await getCatalog();
