@@ -153,7 +153,7 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
   }
 
   return {
-    deps, timers, sandbox, payments: fake, payWithCard, alerts, upstreamCalls, loseAnswers, run, createOrder, step, balance,
+    deps, client, kv, timers, sandbox, payments: fake, payWithCard, alerts, upstreamCalls, loseAnswers, run, createOrder, step, balance,
     async close() {
       sandbox.close();
       await remove();

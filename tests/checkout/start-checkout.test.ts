@@ -1,0 +1,82 @@
+// Starting a checkout: the quote comes from the cached catalogue and the pricing function, the
+// account is checked against the product's own form, and bad input creates nothing.
+import { afterEach, describe, expect, it } from "vitest";
+import type { CatalogDeps } from "@/lib/catalog/load-catalog";
+import { checkoutRequestSchema } from "@/lib/checkout/checkout-request";
+import { orderIdFactory } from "@/lib/checkout/order-id";
+import { startCheckout, type StartCheckoutDeps } from "@/lib/checkout/start-checkout";
+import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import { RESERVED_VOUCHER, TOPUP_VOUCHER, checkoutHarness } from "@/tests/support/checkout/checkout-harness";
+
+type Harness = Awaited<ReturnType<typeof checkoutHarness>>;
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function setup(): Promise<{ h: Harness; deps: StartCheckoutDeps }> {
+  h = await checkoutHarness();
+  const catalog: CatalogDeps = {
+    client: h.client,
+    kv: h.kv,
+    clock: h.timers,
+    ttlMs: 300_000,
+    upstream: "checkout-test",
+    policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" },
+  };
+  return { h, deps: { catalog, orders: h.deps, nextOrderId: orderIdFactory(h.timers), testMode: false } };
+}
+
+const parse = (body: unknown) => checkoutRequestSchema.parse(body);
+
+describe("startCheckout", () => {
+  it("prices a reserved voucher on the server, stores the order and opens the payment", async () => {
+    const { h, deps } = await setup();
+    const started = await h.run(startCheckout(parse({ voucher_id: RESERVED_VOUCHER, email: "b@example.com" }), deps));
+    if (!started.ok) throw new Error(started.error.message);
+    const { order, capabilityKey } = started.value;
+    expect(order).toMatchObject({ flow: "reservation", state: "awaiting_payment", quote: { price: { minor: 1045, currency: "USD" }, cost: { minor: 950, currency: "USD" } } });
+    expect(capabilityKey).toMatch(/^[\w-]{43}$/);
+    expect(h.deps.vault.open(order.capabilitySealed, order.id)).toEqual({ ok: true, value: capabilityKey });
+  });
+
+  it("takes a direct top-up with a two-field account, pay first", async () => {
+    const { h, deps } = await setup();
+    const started = await h.run(startCheckout(parse({ voucher_id: TOPUP_VOUCHER, game_id: 20, account: "111|22", email: "b@example.com" }), deps));
+    expect(started.ok && started.value.order).toMatchObject({ flow: "pay_first", account: "111|22", state: "awaiting_payment" });
+  });
+
+  it("refuses bad input naming the field, and creates nothing", async () => {
+    const { h, deps } = await setup();
+    const cases: [unknown, string][] = [
+      [{ voucher_id: TOPUP_VOUCHER, email: "b@example.com" }, "account"],
+      [{ voucher_id: TOPUP_VOUCHER, account: "111", email: "b@example.com" }, "account"],
+      [{ voucher_id: RESERVED_VOUCHER, account: "x", email: "b@example.com" }, "account"],
+      [{ voucher_id: 999999, email: "b@example.com" }, "voucher_id"],
+      [{ game_id: 30, amount: "0", account: "acc", email: "b@example.com" }, "amount"],
+      [{ game_id: 30, amount: "10.555", account: "acc", email: "b@example.com" }, "amount"],
+      [{ game_id: 10, amount: "5", account: "acc", email: "b@example.com" }, "game_id"],
+    ];
+    for (const [body, field] of cases) {
+      const started = await h.run(startCheckout(parse(body), deps));
+      expect(started.ok, JSON.stringify(body)).toBe(false);
+      if (!started.ok) expect(started.error).toMatchObject({ field });
+    }
+    expect(await h.kv.zCard(ORDER_KEYS.due)).toBe(0);
+    expect(checkoutRequestSchema.safeParse({ email: "b@example.com" }).success).toBe(false);
+    expect(checkoutRequestSchema.safeParse({ voucher_id: 1, email: "not-an-email" }).error?.issues[0]?.path).toEqual(["email"]);
+    expect(checkoutRequestSchema.safeParse({ voucher_id: 1, email: "b@example.com", price: 1 }).success).toBe(false);
+  });
+
+  it("prices a balance top-up from the typed amount, never from the client", async () => {
+    const { h, deps } = await setup();
+    const started = await h.run(startCheckout(parse({ game_id: 30, amount: "10", account: "wallet-1", email: "b@example.com" }), deps));
+    if (!started.ok) throw new Error(started.error.message);
+    expect(started.value.order).toMatchObject({
+      flow: "pay_first",
+      item: { kind: "balance", amount: { minor: 1000, currency: "USD" } },
+      quote: { cost: { minor: 980, currency: "USD" }, price: { minor: 1078, currency: "USD" } },
+    });
+  });
+});
