@@ -29,6 +29,9 @@ async function main(): Promise<void> {
       PARTNER_API_URL: upstream.baseUrl,
       PARTNER_LOGIN: "demo",
       PARTNER_API_KEY: "demo-key",
+      // A live shop needs its payment settings to start; the bench makes no payment.
+      STRIPE_SECRET_KEY: "sk_test_bench",
+      STRIPE_WEBHOOK_SECRET: "whsec_bench",
       KV_DATA_DIR: dataDir,
       NODE_ENV: "production",
     },
