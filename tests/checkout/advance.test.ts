@@ -1,24 +1,17 @@
 // advance() against the Partner sandbox (in process, manual time) and the payments fake: each
 // flow end to end, the calls it costs, and the failures that must change neither money nor
 // delivery: declines, expiry, a lost answer, a low partner balance, concurrent runs.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sweep } from "@/lib/checkout/sweep";
-import { RESERVED_VOUCHER, TOPUP_VOUCHER, checkoutHarness } from "@/tests/support/checkout/checkout-harness";
+import { RESERVED_ITEM, TOPUP_ITEM, harnessPerTest } from "@/tests/support/checkout/checkout-harness";
 
-type Harness = Awaited<ReturnType<typeof checkoutHarness>>;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const newHarness = harnessPerTest();
 
-const reservedItem = { kind: "voucher" as const, gameId: 10, voucherId: RESERVED_VOUCHER, name: "Sample Gift Card 10 USD", deliveryMethod: "voucher_code" as const };
-const topupItem = { kind: "voucher" as const, gameId: 20, voucherId: TOPUP_VOUCHER, name: "100 Diamonds", deliveryMethod: "direct_topup" as const };
 
 describe("advance: reservation flow", () => {
   it("reserves, waits for the buyer, confirms, captures: two upstream calls besides login", async () => {
-    h = await checkoutHarness();
-    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
     const waiting = await h.step(id);
     expect(waiting.state).toBe("awaiting_payment");
     expect(waiting.upstream.status).toBe(6);
@@ -37,8 +30,8 @@ describe("advance: reservation flow", () => {
   });
 
   it("releases the reservation when the buyer's card is declined and the page expires: not charged, not debited", async () => {
-    h = await checkoutHarness();
-    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
     await h.step(id);
     h.payments.decline(id);
     expect((await h.step(id, true)).state).toBe("awaiting_payment");
@@ -51,10 +44,10 @@ describe("advance: reservation flow", () => {
   });
 
   it("closes the payment page before a short reservation ends, then releases", async () => {
-    h = await checkoutHarness((f) => {
+    const h = await newHarness((f) => {
       f.reservation_ttl_seconds = 20 * 60;
     });
-    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
     const waiting = await h.step(id);
     expect(waiting.nextCheckAt).toBe((waiting.upstream.reservationEndsAt ?? 0) - 5 * 60_000);
     await h.timers.advance(16 * 60_000);
@@ -65,11 +58,11 @@ describe("advance: reservation flow", () => {
   });
 
   it("keeps the authorization while the partner balance is too low, tells the owner, then releases and cancels before the reservation ends", async () => {
-    h = await checkoutHarness((f) => {
+    const h = await newHarness((f) => {
       const partner = f.partners[0];
       if (partner) partner.balance = 1;
     });
-    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
     await h.step(id);
     h.payments.authorize(id);
     const blocked = await h.step(id, true);
@@ -85,8 +78,8 @@ describe("advance: reservation flow", () => {
   });
 
   it("recovers a confirmation whose answer was lost: no second debit, the code delivered", async () => {
-    h = await checkoutHarness();
-    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
     await h.step(id);
     h.payments.authorize(id);
     h.loseAnswers.push("/api/order_update");
@@ -101,8 +94,8 @@ describe("advance: reservation flow", () => {
 
 describe("advance: pay first", () => {
   it("authorizes, orders a direct top-up with a two-field account, captures on success", async () => {
-    h = await checkoutHarness();
-    const id = await h.createOrder({ flow: "pay_first", item: topupItem, account: "111|22", quote: { price: { minor: 220, currency: "USD" }, cost: { minor: 198, currency: "USD" } } });
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22", quote: { price: { minor: 220, currency: "USD" }, cost: { minor: 198, currency: "USD" } } });
     expect((await h.step(id)).state).toBe("awaiting_payment");
     expect(h.upstreamCalls).toEqual([]);
     h.payments.authorize(id);
@@ -113,11 +106,11 @@ describe("advance: pay first", () => {
   });
 
   it("cancels the authorization when upstream fails the order: not charged", async () => {
-    h = await checkoutHarness((f) => {
+    const h = await newHarness((f) => {
       const service = f.services[1];
       if (service) service.supplier = { outcome: "error" };
     });
-    const id = await h.createOrder({ flow: "pay_first", item: topupItem, account: "111|22" });
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
     await h.step(id);
     h.payments.authorize(id);
     const failed = await h.step(id, true);
@@ -126,8 +119,8 @@ describe("advance: pay first", () => {
   });
 
   it("repeats /api/pay with the same ext_order_id after a lost answer: one upstream order", async () => {
-    h = await checkoutHarness();
-    const id = await h.createOrder({ flow: "pay_first", item: topupItem, account: "111|22" });
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
     await h.step(id);
     h.payments.authorize(id);
     h.loseAnswers.push("/api/pay");
@@ -142,28 +135,27 @@ describe("advance: pay first", () => {
 
 describe("advance: concurrency", () => {
   it("many concurrent runs make one reservation, one payment page and one capture", async () => {
-    h = await checkoutHarness();
-    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
-    const harness = h;
-    await Promise.all(Array.from({ length: 8 }, () => harness.step(id)));
-    harness.payments.authorize(id);
-    await Promise.all(Array.from({ length: 8 }, () => harness.step(id, true)));
-    const final = await harness.step(id);
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
+    await Promise.all(Array.from({ length: 8 }, () => h.step(id)));
+    h.payments.authorize(id);
+    await Promise.all(Array.from({ length: 8 }, () => h.step(id, true)));
+    const final = await h.step(id);
     expect(final.state).toBe("completed");
-    expect(harness.upstreamCalls.filter((p) => p === "/api/pay")).toHaveLength(1);
-    expect(harness.upstreamCalls.filter((p) => p === "/api/order_update")).toHaveLength(1);
-    expect(harness.payments.calls.filter((c) => c.startsWith("open:"))).toHaveLength(1);
-    expect(harness.payments.calls.filter((c) => c.startsWith("capture:"))).toHaveLength(1);
+    expect(h.upstreamCalls.filter((p) => p === "/api/pay")).toHaveLength(1);
+    expect(h.upstreamCalls.filter((p) => p === "/api/order_update")).toHaveLength(1);
+    expect(h.payments.calls.filter((c) => c.startsWith("open:"))).toHaveLength(1);
+    expect(h.payments.calls.filter((c) => c.startsWith("capture:"))).toHaveLength(1);
   });
 });
 
 describe("advance: after delivery, and the sweep", () => {
   it("refunds the buyer when upstream refunds a delivered order later (2 → 3)", async () => {
-    h = await checkoutHarness((f) => {
+    const h = await newHarness((f) => {
       const service = f.services[1];
       if (service) service.supplier = { outcome: "refund_after", refund_after_seconds: 60 };
     });
-    const id = await h.createOrder({ flow: "pay_first", item: topupItem, account: "111|22" });
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
     await h.step(id);
     h.payments.authorize(id);
     expect((await h.step(id, true)).state).toBe("completed");
@@ -175,8 +167,8 @@ describe("advance: after delivery, and the sweep", () => {
   });
 
   it("a woken completed order that upstream still shows delivered stays completed and leaves the index", async () => {
-    h = await checkoutHarness();
-    const id = await h.createOrder({ flow: "pay_first", item: topupItem, account: "111|22" });
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
     await h.step(id);
     h.payments.authorize(id);
     await h.step(id, true);
@@ -186,8 +178,8 @@ describe("advance: after delivery, and the sweep", () => {
   });
 
   it("the sweep releases an abandoned reservation with no request from anyone", async () => {
-    h = await checkoutHarness();
-    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
     await h.step(id);
     await h.timers.advance(31 * 60_000);
     const report = await h.run(sweep(h.deps));

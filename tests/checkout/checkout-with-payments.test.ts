@@ -1,22 +1,16 @@
 // advance() with both sandboxes: the Partner API sandbox and the payments sandbox, reached
 // through the real stripe package exactly as in production. The buyer pays on the hosted page
 // with Stripe's test cards.
-import { afterEach, describe, expect, it } from "vitest";
-import { RESERVED_VOUCHER, checkoutHarness } from "@/tests/support/checkout/checkout-harness";
+import { describe, expect, it } from "vitest";
+import { RESERVED_ITEM, harnessPerTest } from "@/tests/support/checkout/checkout-harness";
 
-type Harness = Awaited<ReturnType<typeof checkoutHarness>>;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const newHarness = harnessPerTest();
 
-const reservedItem = { kind: "voucher" as const, gameId: 10, voucherId: RESERVED_VOUCHER, name: "Sample Gift Card 10 USD", deliveryMethod: "voucher_code" as const };
 
 describe("checkout through the stripe package and the payments sandbox", () => {
   it("4242: authorized on the hosted page, confirmed upstream, captured, code delivered", async () => {
-    h = await checkoutHarness(undefined, { payments: "sandbox" });
-    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    const h = await newHarness(undefined, { payments: "sandbox" });
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
     const waiting = await h.step(id);
     expect(waiting.state).toBe("awaiting_payment");
     const paid = await h.payWithCard(waiting.payment.url ?? "", "4242 4242 4242 4242");
@@ -28,8 +22,8 @@ describe("checkout through the stripe package and the payments sandbox", () => {
   });
 
   it("0002: declined, the page expires, the reservation is released and nothing is charged", async () => {
-    h = await checkoutHarness(undefined, { payments: "sandbox" });
-    const id = await h.createOrder({ flow: "reservation", item: reservedItem });
+    const h = await newHarness(undefined, { payments: "sandbox" });
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
     const waiting = await h.step(id);
     const declined = await h.payWithCard(waiting.payment.url ?? "", "4000 0000 0000 0002");
     expect(await declined.text()).toContain("declined");

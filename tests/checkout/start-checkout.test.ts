@@ -1,22 +1,17 @@
 // Starting a checkout: the quote comes from the cached catalogue and the pricing function, the
 // account is checked against the product's own form, and bad input creates nothing.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
 import { checkoutRequestSchema } from "@/lib/checkout/checkout-request";
 import { orderIdFactory } from "@/lib/checkout/order-id";
 import { startCheckout, type StartCheckoutDeps } from "@/lib/checkout/start-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
-import { RESERVED_VOUCHER, TOPUP_VOUCHER, checkoutHarness } from "@/tests/support/checkout/checkout-harness";
+import { RESERVED_VOUCHER, TOPUP_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
 
-type Harness = Awaited<ReturnType<typeof checkoutHarness>>;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const newHarness = harnessPerTest();
 
-async function setup(): Promise<{ h: Harness; deps: StartCheckoutDeps }> {
-  h = await checkoutHarness();
+async function setup(): Promise<{ h: CheckoutHarness; deps: StartCheckoutDeps }> {
+  const h = await newHarness();
   const catalog: CatalogDeps = {
     client: h.client,
     kv: h.kv,

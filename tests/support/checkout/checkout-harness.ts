@@ -2,6 +2,7 @@
 // client in front of it (every upstream call counted), an embedded KV, and the in-memory
 // payments fake. `run` drives a call to completion while moving time, as the sandbox waits.
 import { randomBytes } from "node:crypto";
+import { afterEach } from "vitest";
 import { advance, type AdvanceDeps } from "@/lib/checkout/advance";
 import { createCodeVault } from "@/lib/checkout/code-vault";
 import { capabilityHash, newCapabilityKey, orderIdFactory } from "@/lib/checkout/order-id";
@@ -20,6 +21,22 @@ import { FakePayments } from "./fake-payments";
 
 export const RESERVED_VOUCHER = 1001; // service 10, request: true
 export const TOPUP_VOUCHER = 2001; // service 20, direct top-up with a two-field account
+
+/** The order items of those two vouchers, as a checkout would record them. */
+export const RESERVED_ITEM = { kind: "voucher", gameId: 10, voucherId: RESERVED_VOUCHER, name: "Sample Gift Card 10 USD", deliveryMethod: "voucher_code" } as const;
+export const TOPUP_ITEM = { kind: "voucher", gameId: 20, voucherId: TOPUP_VOUCHER, name: "100 Diamonds", deliveryMethod: "direct_topup" } as const;
+
+export type CheckoutHarness = Awaited<ReturnType<typeof checkoutHarness>>;
+
+/** A fresh harness per test, closed after it: call the returned function inside each test. */
+export function harnessPerTest(): (...args: Parameters<typeof checkoutHarness>) => Promise<CheckoutHarness> {
+  let current: CheckoutHarness | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async (...args) => (current = await checkoutHarness(...args));
+}
 
 export interface HarnessOptions {
   /** Payments through the real stripe package against the payments sandbox instead of the fake. */
