@@ -1,4 +1,4 @@
-// The three drivers under test, each opened on a fresh store or a run-unique Redis prefix.
+// The three drivers under test (and the property tests' in-memory store), each opened on a fresh store or a run-unique Redis prefix.
 // Redis comes from tests/support/redis-server.ts; the Upstash driver talks HTTP to the shim in
 // tests/support/upstash-rest-shim.ts, which forwards to that same Redis.
 import { mkdtemp, rm } from "node:fs/promises";
@@ -8,11 +8,12 @@ import { createEmbeddedKv } from "@/lib/kv/embedded/embedded-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { createIoredisKv } from "@/lib/kv/redis/ioredis-kv";
 import { createUpstashKv } from "@/lib/kv/redis/upstash-kv";
+import { createMemoryKv, type MemoryData } from "../support/memory-kv";
 import { startTestRedis } from "../support/redis-server";
 import { startUpstashShim, type UpstashShim } from "../support/upstash-rest-shim";
 
 export interface DriverUnderTest {
-  name: "embedded" | "redis" | "upstash";
+  name: "embedded" | "memory" | "redis" | "upstash";
   /** Why this driver cannot run here; undefined when it can. */
   skipReason?: string;
   /** A Kv over the same data for every call with the same prefix. */
@@ -28,6 +29,7 @@ export interface Drivers {
 
 export async function startDrivers(): Promise<Drivers> {
   const dir = await mkdtemp(join(tmpdir(), "kv-contract-"));
+  const memory: MemoryData = new Map();
   const started = await startTestRedis();
   if (!started.ok) console.warn(`[kv tests] Redis and Upstash suites skipped: ${started.reason}`);
   const redis = started.ok ? started.redis : undefined;
@@ -40,6 +42,8 @@ export async function startDrivers(): Promise<Drivers> {
   return {
     drivers: [
       { name: "embedded", open: (prefix) => createEmbeddedKv({ dir, prefix }) },
+      // The property tests' store, held to the same contract as the drivers it stands in for.
+      { name: "memory", open: (prefix) => createMemoryKv({ data: memory, prefix }) },
       {
         name: "redis",
         skipReason: started.ok ? undefined : started.reason,

@@ -13,7 +13,7 @@ import { expectKvError } from "./helpers";
 const { drivers, redisUrl, shim, stop } = await startDrivers();
 afterAll(stop);
 
-const redisDrivers = drivers.filter((driver) => driver.name !== "embedded");
+const redisDrivers = drivers.filter((driver) => driver.name === "redis" || driver.name === "upstash");
 
 describe.each(redisDrivers)("$name driver", ({ name, skipReason, open }) => {
   if (skipReason || !redisUrl) {
