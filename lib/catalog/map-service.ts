@@ -23,6 +23,7 @@ export function toProduct(service: Service): Product {
     deliveryMaxMinutes: service.delivery_time_max_minutes,
     playerCheck: service.account_check,
     reservable: service.request,
+    autoActivation: service.activation === "auto",
     available: service.avalible,
     unavailableReason: service.avalible ? null : "out_of_stock",
   };

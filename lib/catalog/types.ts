@@ -37,6 +37,8 @@ export interface Product {
   playerCheck: boolean;
   /** Upstream can reserve a voucher before we take payment. */
   reservable: boolean;
+  /** Upstream can activate its codes on the buyer's account, when asked at checkout. */
+  autoActivation: boolean;
   available: boolean;
   unavailableReason: UnavailableReason | null;
 }

@@ -23,6 +23,7 @@ function product(id: number, extra: Partial<Product>): Product {
     deliveryMaxMinutes: 60,
     playerCheck: false,
     reservable: false,
+    autoActivation: false,
     available: true,
     unavailableReason: null,
     ...extra,

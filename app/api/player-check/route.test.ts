@@ -50,6 +50,7 @@ const product: Product = {
   deliveryMaxMinutes: 30,
   playerCheck: true,
   reservable: false,
+  autoActivation: false,
   available: true,
   unavailableReason: null,
 };

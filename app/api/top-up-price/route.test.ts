@@ -27,6 +27,7 @@ const product: Product = {
   deliveryMaxMinutes: 60,
   playerCheck: false,
   reservable: false,
+  autoActivation: false,
   available: true,
   unavailableReason: null,
 };
