@@ -12,6 +12,8 @@ const liveEnv = {
   PARTNER_API_KEY: "key",
   STRIPE_SECRET_KEY: "sk_test_1",
   STRIPE_WEBHOOK_SECRET: "whsec_1",
+  SHOP_URL: "http://127.0.0.1:3000",
+  CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
 };
 
 describe("resolveUpstream", () => {

@@ -43,5 +43,7 @@ export async function createStorefrontClient(tokenStore?: TokenStore): Promise<P
     apiKey: target.apiKey,
     fetch: target.fetch,
     tokenStore,
+    // A staging shop's orders are all test orders: nothing debited, no supplier contacted.
+    testMode: env().PARTNER_TEST_MODE,
   });
 }
