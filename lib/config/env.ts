@@ -39,6 +39,19 @@ const exchangeRates = z
     return rates;
   });
 
+/** A 256-bit key written as base64, base64url or hex. */
+const codeKey = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    const bytes = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
+    if (bytes.length !== 32) {
+      ctx.addIssue({ code: "custom", message: `expected 32 bytes in base64 or hex (got ${bytes.length}); make one with: openssl rand -base64 32` });
+      return z.NEVER;
+    }
+    return new Uint8Array(bytes);
+  });
+
 const restUrl = z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" });
 
 export const envSchema = z.object({
@@ -52,7 +65,7 @@ export const envSchema = z.object({
   PARTNER_API_KEY: optionalText,
   /** Send test=1 with every /api/pay: nothing is debited and no supplier is contacted. */
   PARTNER_TEST_MODE: flag.default(false),
-  /** Reserved for the checkout's POST /api/webhooks/partner; nothing reads it yet (README). */
+  /** Shared secret upstream sends in x-notify-secret to POST /api/webhooks/partner; unset refuses notifications (demo makes one). */
   PARTNER_NOTIFY_SECRET: optionalText,
   /** Fixture for the sandbox (docs/sandbox-fixture.md); unset means the bundled default. */
   SANDBOX_FIXTURE: optionalText,
@@ -94,6 +107,29 @@ export const envSchema = z.object({
   STRIPE_SANDBOX_WEBHOOK_URL: restUrl.optional(),
   /** How long a sandbox authorization holds before it lapses; 7 days, like a card hold. */
   STRIPE_SANDBOX_AUTH_LAPSE_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).default(604_800),
+  /** The shop's public origin, e.g. https://shop.example: order links, emails and payment return pages. Required live. */
+  SHOP_URL: z
+    .url({ protocol: /^https?$/, error: "expected the shop's absolute http(s) origin, e.g. https://shop.example" })
+    .transform((url) => new URL(url).origin)
+    .optional(),
+  /** 32 random bytes (base64 or hex) that seal delivered codes at rest. Required live; demo keeps its own. */
+  CHECKOUT_CODE_KEY: codeKey.optional(),
+  /** How long upstream holds a reservation (/api/pay request=1); the service does not say. Demo: the fixture's. */
+  CHECKOUT_RESERVATION_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(60).max(7 * 86_400).optional(),
+  /** Lifetime of the payment page; Stripe accepts 30 minutes or more, and it is cut short to end inside the reservation. */
+  CHECKOUT_SESSION_MINUTES: z.coerce.number({ error: "expected a number of minutes" }).int().min(30).max(60).default(30),
+  /** How far upstream's amount_charged may exceed the quoted cost before a reservation is released, in percent. */
+  CHECKOUT_PRICE_TOLERANCE_PERCENT: z.coerce.number({ error: "expected a percentage" }).min(0).max(100).default(0),
+  /** Checkouts per client IP, e.g. 10/60s. */
+  CHECKOUT_RATE_LIMIT: rateLimitSettingSchema.prefault("10/60s"),
+  /** Bearer token the cron sweep route requires (Vercel sends it as Authorization: Bearer …); unset refuses the route. */
+  CRON_SECRET: optionalText,
+  /** Where order emails go out, e.g. smtp://user:pass@smtp.example:587; unset writes them to OUTBOX_DIR. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
+  /** The sender of order emails. */
+  MAIL_FROM: z.string().trim().min(3).default("Voucher Storefront <orders@localhost>"),
+  /** Folder of the local outbox (one .eml file per email) when SMTP_URL is unset. */
+  OUTBOX_DIR: z.string().trim().min(1).default("./data/outbox"),
 });
 
 export type Env = z.infer<typeof envSchema>;

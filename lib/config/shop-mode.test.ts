@@ -8,6 +8,8 @@ const live = {
   PARTNER_API_KEY: "key",
   STRIPE_SECRET_KEY: "sk_test_1",
   STRIPE_WEBHOOK_SECRET: "whsec_1",
+  SHOP_URL: "https://shop.example",
+  CHECKOUT_CODE_KEY: Buffer.alloc(32, 7).toString("base64"),
 };
 
 const decide = (source: Record<string, string>) => decideShopMode(parseEnv(source));
@@ -26,7 +28,7 @@ describe("decideShopMode", () => {
     expect(decided.ok).toBe(false);
     if (decided.ok) return;
     expect(decided.error.code).toBe("missing_settings");
-    for (const name of ["PARTNER_API_URL", "PARTNER_LOGIN", "PARTNER_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]) {
+    for (const name of ["PARTNER_API_URL", "PARTNER_LOGIN", "PARTNER_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SHOP_URL", "CHECKOUT_CODE_KEY"]) {
       expect(decided.error.message).toContain(name);
     }
   });
@@ -40,7 +42,12 @@ describe("decideShopMode", () => {
     const decided = decide({ ...live, VERCEL: "1" });
     expect(decided.ok).toBe(false);
     if (!decided.ok) expect(decided.error.message).toMatch(/KV_REST_API_URL.*REDIS_URL/);
-    expect(decide({ ...live, VERCEL: "1", REDIS_URL: "redis://kv.example:6379" })).toEqual({ ok: true, value: "live" });
+    expect(decide({ ...live, VERCEL: "1", REDIS_URL: "redis://kv.example:6379", SMTP_URL: "smtp://mail.example:587" })).toEqual({ ok: true, value: "live" });
+  });
+
+  it("requires SMTP on a serverless host, which has no disk for the local outbox", () => {
+    const decided = decide({ ...live, VERCEL: "1", REDIS_URL: "redis://kv.example:6379" });
+    expect(decided.ok ? decided.value : decided.error.variables).toEqual(["SMTP_URL"]);
   });
 
   it("never falls back to demo silently on a serverless host", () => {
@@ -52,6 +59,20 @@ describe("decideShopMode", () => {
   it("rejects SHOP_MODE=demo together with an upstream", () => {
     const decided = decide({ ...live, SHOP_MODE: "demo" });
     expect(decided.ok ? decided.value : decided.error.variables).toEqual(["SHOP_MODE", "PARTNER_API_URL"]);
+  });
+});
+
+describe("checkout settings", () => {
+  it("accepts a 32-byte code key in base64 or hex and names the variable otherwise", () => {
+    expect(parseEnv({ CHECKOUT_CODE_KEY: "ab".repeat(32) }).CHECKOUT_CODE_KEY).toHaveLength(32);
+    expect(parseEnv({ CHECKOUT_CODE_KEY: Buffer.alloc(32, 1).toString("base64") }).CHECKOUT_CODE_KEY).toHaveLength(32);
+    expect(() => parseEnv({ CHECKOUT_CODE_KEY: "too-short" })).toThrow(/CHECKOUT_CODE_KEY: expected 32 bytes/);
+  });
+
+  it("keeps only the origin of SHOP_URL and refuses a payment page shorter than Stripe allows", () => {
+    expect(parseEnv({ SHOP_URL: "https://shop.example/some/path" }).SHOP_URL).toBe("https://shop.example");
+    expect(() => parseEnv({ CHECKOUT_SESSION_MINUTES: "10" })).toThrow(/CHECKOUT_SESSION_MINUTES/);
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL: expected an smtp/);
   });
 });
 

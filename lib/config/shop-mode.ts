@@ -13,7 +13,15 @@ export interface ModeProblem {
   message: string;
 }
 
-const LIVE_REQUIRED = ["PARTNER_API_URL", "PARTNER_LOGIN", "PARTNER_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+const LIVE_REQUIRED = [
+  "PARTNER_API_URL",
+  "PARTNER_LOGIN",
+  "PARTNER_API_KEY",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "SHOP_URL",
+  "CHECKOUT_CODE_KEY",
+] as const;
 
 /** Instances of a serverless host share nothing on disk: a live shop there needs one shared KV. */
 function hasSharedKv(config: Env): boolean {
@@ -47,6 +55,8 @@ export function decideShopMode(config: Env): Result<ShopMode, ModeProblem> {
   if (config.VERCEL && !hasSharedKv(config)) {
     missing.push("KV_REST_API_URL+KV_REST_API_TOKEN (or UPSTASH_REDIS_REST_URL+UPSTASH_REDIS_REST_TOKEN, or REDIS_URL)");
   }
+  // No disk there either, so no local outbox: order links must go out by SMTP.
+  if (config.VERCEL && !config.SMTP_URL) missing.push("SMTP_URL");
   if (missing.length > 0) {
     return err(problem("missing_settings", missing, `a live shop (SHOP_MODE=live or PARTNER_API_URL set) needs ${missing.join(", ")}`));
   }

@@ -15,7 +15,7 @@ const LIVE_PRODUCT = "Lighthouse Fixture Gift Card"; // tests/e2e/fixtures/other
 const DEMO_PRODUCT = "Vaultline"; // the bundled fixture's brand
 
 /** Every variable that picks the mode, cleared so the parent's environment cannot leak in. */
-const CLEAN = { SHOP_MODE: "", PARTNER_API_URL: "", PARTNER_LOGIN: "", PARTNER_API_KEY: "", VERCEL: "", STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" };
+const CLEAN = { SHOP_MODE: "", PARTNER_API_URL: "", PARTNER_LOGIN: "", PARTNER_API_KEY: "", VERCEL: "", STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", SHOP_URL: "", CHECKOUT_CODE_KEY: "" };
 
 const started: SpawnedServer[] = [];
 const folders: string[] = [];
@@ -63,6 +63,8 @@ describe("one build, configured at start", () => {
       PARTNER_API_KEY: "live-key",
       STRIPE_SECRET_KEY: "sk_test_e2e",
       STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+      SHOP_URL: "http://127.0.0.1:3000",
+      CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
     });
     const liveFirst = await page(live, "/");
     expect(liveFirst.status).toBe(200);
@@ -115,6 +117,8 @@ describe("a live shop whose upstream is down with nothing cached", () => {
       PARTNER_API_KEY: "live-key",
       STRIPE_SECRET_KEY: "sk_test_e2e",
       STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+      SHOP_URL: "http://127.0.0.1:3000",
+      CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
     });
     // The render that finds the outage answers with the error page (which says "Catalogue
     // temporarily unavailable" for this digest), never a 200 or a 404, and is never cached.
