@@ -3,6 +3,7 @@
 // process, kept on globalThis so Next's dev reloads do not build another.
 import { randomBytes } from "node:crypto";
 import { env } from "@/lib/config/env";
+import { loopbackOrigin, publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { systemScheduler } from "@/lib/time/clock";
@@ -16,14 +17,14 @@ export function getEmbeddedPaymentsSandbox(): Promise<PaymentsSandbox> {
   holder.__paymentsSandbox ??= (async () => {
     const config = env();
     const kv = await getKv();
-    const origin = `http://localhost:${config.PORT}`;
     return createPaymentsSandbox({
       kv,
       basePath: EMBEDDED_PAYMENTS_SANDBOX_PATH,
       scheduler: systemScheduler,
       config: {
-        baseUrl: `${origin}${EMBEDDED_PAYMENTS_SANDBOX_PATH}`,
-        webhookUrl: config.STRIPE_SANDBOX_WEBHOOK_URL ?? `${origin}/api/webhooks/stripe`,
+        // The hosted page is opened by the buyer's browser; the webhooks go over loopback.
+        baseUrl: `${publicOrigin()}${EMBEDDED_PAYMENTS_SANDBOX_PATH}`,
+        webhookUrl: config.STRIPE_SANDBOX_WEBHOOK_URL ?? `${loopbackOrigin()}/api/webhooks/stripe`,
         webhookSecret: await embeddedWebhookSecret(kv),
         authLapseMs: config.STRIPE_SANDBOX_AUTH_LAPSE_SECONDS * 1000,
       },

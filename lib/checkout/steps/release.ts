@@ -6,6 +6,9 @@ import type { OrderRecord } from "../order-record";
 import { isDelivered, isInProgress, upstreamPatch } from "../upstream-facts";
 import { moveTo, retryLater, type Step, type StepHandler } from "./step";
 
+/** Intent statuses that may still turn into a charge and that Stripe lets us cancel. */
+const CANCELLABLE = new Set(["requires_capture", "requires_action"]);
+
 export const release: StepHandler = async (order, deps) => {
   const status = order.upstream.status;
   if (status === 6) return releaseReservation(order, deps);
@@ -57,16 +60,23 @@ async function releasePayment(order: OrderRecord, deps: CheckoutDeps): Promise<S
     deps.alertOwner(order.id, "a released order's payment is captured: refund it");
     return retryLater(order, deps, "payment captured on a released order", { alert: "captured but released" });
   }
-  if (intent && intentId && intent.status !== "canceled") {
-    const cancelled = await deps.payments.cancel(intentId, order.id);
-    if (!cancelled.ok) return retryLater(order, deps, `authorization not cancelled (${cancelled.error.code})`);
-    return moveTo(deps, "failed", "authorization cancelled: the buyer was not charged", { payment: { ...order.payment, paymentIntentId: intentId } });
-  }
   if (session === "open") {
+    // Close the page before anything else: a buyer may be paying on it right now, and Stripe
+    // will not cancel a Checkout Session's intent while the session is open.
     const expired = await deps.payments.expireCheckout(sessionId, order.id);
     if (!expired.ok) return retryLater(order, deps, `payment page not closed (${expired.error.code})`);
     // Read again: a buyer may have paid in the moment before the page closed.
     return retryLater(order, deps, "payment page closed", {}, deps.clock.now());
+  }
+  if (intent && intent.status === "processing") {
+    // Not settled either way yet; cancelling now could race a payment that is completing.
+    return retryLater(order, deps, "payment processing; waiting for it to settle");
+  }
+  if (intent && intentId && CANCELLABLE.has(intent.status)) {
+    // Held money, or an approval the buyer never finished on a page that is now closed.
+    const cancelled = await deps.payments.cancel(intentId, order.id);
+    if (!cancelled.ok) return retryLater(order, deps, `authorization not cancelled (${cancelled.error.code})`);
+    return moveTo(deps, "failed", "payment cancelled: the buyer was not charged", { payment: { ...order.payment, paymentIntentId: intentId } });
   }
   return moveTo(deps, "failed", "nothing was charged");
 }

@@ -97,11 +97,12 @@ async function toExpired(
   idempotencyKey: string | null,
 ): Promise<{ next: StoredSession; result: StoredSession }> {
   const next: StoredSession = { ...current, session: { ...current.session, status: "expired", url: null } };
-  // An intent left by a declined attempt is canceled with its session, as Stripe does.
+  // An intent left by a declined attempt, or by an approval never finished, is canceled with
+  // its session, as Stripe does.
   const intentId = current.session.payment_intent;
   if (intentId) {
     await context.store.update("pi", intentId, async (intent) => {
-      if (intent.intent.status !== "requires_payment_method") return { result: null };
+      if (intent.intent.status !== "requires_payment_method" && intent.intent.status !== "requires_action") return { result: null };
       const canceledIntent = {
         ...intent,
         intent: { ...intent.intent, status: "canceled" as const, cancellation_reason: "abandoned", canceled_at: unixSeconds(context.clock) },
