@@ -14,6 +14,8 @@ const itemSchema = z.discriminatedUnion("kind", [
     gameId: z.number().int().positive(),
     voucherId: z.number().int().positive(),
     name: z.string(),
+    /** The service's name ("Mythic Realms Diamonds"), which a denomination's name may leave out. */
+    gameName: z.string().optional(),
     deliveryMethod: z.enum(["voucher_code", "direct_topup"]),
   }),
   z.object({

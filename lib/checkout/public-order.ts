@@ -22,7 +22,12 @@ export interface PublicOrder {
   /** Why an order did not complete, in words. */
   reason: string | null;
   delivery: { code: string | null; code_2: string | null; expires_at: string | null; activation: "wait" | boolean | null } | null;
-  history: { status: OrderState; at: string }[];
+  /** Each state the order entered, in words, with when (ISO 8601). */
+  history: { status: OrderState; text: string; at: string }[];
+  /** A test order (demo, or PARTNER_TEST_MODE): nothing real was bought or charged. */
+  test: boolean;
+  /** The code's automatic activation failed and may be tried again (POST …/activation). */
+  activation_retry: boolean;
 }
 
 const STATUS_TEXT: Record<OrderState, string> = {
@@ -36,6 +41,21 @@ const STATUS_TEXT: Record<OrderState, string> = {
   releasing: "Cancelling",
   failed: "Not completed",
   refunding: "Refunding",
+  refunded: "Refunded",
+};
+
+/** The same states as steps already taken, for the order's history. */
+const STEP_TEXT: Record<OrderState, string> = {
+  created: "Order placed",
+  reserved: "Reserved with the supplier",
+  awaiting_payment: "Payment page opened",
+  authorized: "Payment approved (held, not yet taken)",
+  fulfilling: "Sent to the supplier",
+  delivered: "Delivered by the supplier",
+  completed: "Payment taken",
+  releasing: "Cancelling",
+  failed: "Closed without charge",
+  refunding: "Refund started",
   refunded: "Refunded",
 };
 
@@ -65,7 +85,7 @@ export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
     status: order.state,
     status_text: STATUS_TEXT[order.state],
     final: isSettled(order.state),
-    product: order.item.name,
+    product: productName(order),
     price: order.quote.price,
     money,
     money_text: MONEY_TEXT[money],
@@ -76,10 +96,13 @@ export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
           code: open(vault, order.delivery.code, order.id),
           code_2: open(vault, order.delivery.code2, order.id),
           expires_at: order.delivery.expiresAt,
-          activation: order.delivery.activation,
+          // Only an activation the buyer asked for is theirs to read about.
+          activation: order.activation ? order.delivery.activation : null,
         }
       : null,
-    history: order.events.flatMap((e) => (e.to ? [{ status: e.to, at: new Date(e.at).toISOString() }] : [])),
+    history: order.events.flatMap((e) => (e.to ? [{ status: e.to, text: STEP_TEXT[e.to], at: new Date(e.at).toISOString() }] : [])),
+    test: order.test,
+    activation_retry: canRetryActivation(order),
   };
 }
 
@@ -106,4 +129,21 @@ function open(vault: CodeVault, sealed: string | null, orderId: string): string 
   if (sealed === null) return null;
   const opened = vault.open(sealed, orderId);
   return opened.ok ? opened.value : null;
+}
+
+/** Delivered, activation asked for, and upstream said it did not happen. */
+export function canRetryActivation(order: OrderRecord): boolean {
+  return (
+    (order.state === "completed" || order.state === "delivered") &&
+    order.activation &&
+    order.delivery.activation === false &&
+    order.upstream.orderId !== null
+  );
+}
+
+/** "Mythic Realms Diamonds: 86 Diamonds"; a name that already says the game stays as it is. */
+export function productName(order: OrderRecord): string {
+  const { item } = order;
+  if (item.kind !== "voucher" || !item.gameName || item.name.toLowerCase().includes(item.gameName.toLowerCase())) return item.name;
+  return `${item.gameName}: ${item.name}`;
 }

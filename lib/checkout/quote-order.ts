@@ -59,7 +59,14 @@ function priceVoucher(deps: CatalogDeps, service: Service, voucher: Voucher, req
   }
   return ok({
     flow: service.request && voucher.delivery_method === "voucher_code" ? "reservation" : "pay_first",
-    item: { kind: "voucher", gameId: service.id, voucherId: voucher.voucher_id, name: voucher.voucher_name, deliveryMethod: voucher.delivery_method },
+    item: {
+      kind: "voucher",
+      gameId: service.id,
+      voucherId: voucher.voucher_id,
+      name: voucher.voucher_name,
+      gameName: service.game_name,
+      deliveryMethod: voucher.delivery_method,
+    },
     account: account.value,
     activation: request.activation ?? false,
     quote: { price: denomination.price, cost: cost.value },

@@ -12,13 +12,26 @@ export interface SweepReport {
   settled: number;
   /** Orders whose advance failed (KV trouble); they stay due and the next sweep retries them. */
   failed: { orderId: string; code: string }[];
+  /** Due orders left for the next sweep because the time budget ran out. */
+  left: number;
 }
 
-export async function sweep(deps: AdvanceDeps, options: { limit?: number } = {}): Promise<SweepReport> {
+export interface SweepOptions {
+  /** At most this many orders per sweep. */
+  limit?: number;
+  /** Start no order after this time (clock ms): a serverless function has a maximum duration. */
+  until?: number;
+}
+
+export async function sweep(deps: AdvanceDeps, options: SweepOptions = {}): Promise<SweepReport> {
   const due = await deps.store.due(options.limit ?? 100);
-  const report: SweepReport = { advanced: 0, settled: 0, failed: [] };
+  const report: SweepReport = { advanced: 0, settled: 0, failed: [], left: 0 };
   if (!due.ok) return { ...report, failed: [{ orderId: "*", code: due.error.code }] };
-  for (const orderId of due.value) {
+  for (const [index, orderId] of due.value.entries()) {
+    if (options.until !== undefined && deps.clock.now() >= options.until) {
+      report.left = due.value.length - index;
+      break;
+    }
     const result = await advance(orderId, deps);
     report.advanced += 1;
     if (!result.ok) report.failed.push({ orderId, code: result.error.code });

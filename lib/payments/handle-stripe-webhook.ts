@@ -1,6 +1,6 @@
 // POST /api/webhooks/stripe, behind the thin route: verify the signature on the raw body, drop
 // events already seen (Stripe retries, duplicates and reorders them), and hand each new event
-// to the handler the checkout registers. Unknown types are acknowledged so Stripe stops retrying.
+// to the checkout's handler. Unknown types are acknowledged so Stripe stops retrying.
 import type Stripe from "stripe";
 import type { Kv } from "@/lib/kv/kv";
 
@@ -41,15 +41,4 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     return { status: 500, body: { received: false, error: "handler failed" } };
   }
   return { status: 200, body: { received: true } };
-}
-
-const holder = globalThis as typeof globalThis & { __stripeEventHandler?: StripeEventHandler };
-
-/** The checkout registers what each event type does; until then events are only recorded. */
-export function registerStripeEventHandler(handler: StripeEventHandler): void {
-  holder.__stripeEventHandler = handler;
-}
-
-export function registeredStripeEventHandler(): StripeEventHandler {
-  return holder.__stripeEventHandler ?? (async () => {});
 }

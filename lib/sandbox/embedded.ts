@@ -2,11 +2,12 @@
 // the shop's KV, so that every worker process and serverless invocation sees the same orders
 // and balances, and `npm run dev` keeps them across restarts. One instance per process, kept
 // on globalThis so that Next's dev-mode module reloads do not build another.
-import { randomBytes } from "node:crypto";
+import { PARTNER_NOTIFY_HEADER } from "@/lib/checkout/partner-notification";
+import { partnerNotifySecret } from "@/lib/checkout/shop-secrets";
 import { env } from "@/lib/config/env";
+import { loopbackOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
-import type { Kv } from "@/lib/kv/kv";
-import { KvError } from "@/lib/kv/kv-error";
+import { sharedSecret } from "@/lib/kv/shared-secret";
 import { createSandbox, type Sandbox } from "./create-sandbox";
 import type { Fixture } from "./fixture/schema";
 import { loadFixture } from "./fixture/load-fixture";
@@ -27,20 +28,32 @@ export function getEmbeddedSandbox(): Promise<EmbeddedSandbox> {
     const kv = await getKv();
     const namespace = sandboxNamespace(loaded);
     // Tokens must verify in every process, so a fixture without a secret gets one shared in KV.
-    const fixture = { ...loaded, jwt_secret: loaded.jwt_secret ?? (await sharedSecret(kv, `${namespace}:jwt-secret`)) };
+    const fixture = {
+      ...loaded,
+      jwt_secret: loaded.jwt_secret ?? (await sharedSecret(kv, `${namespace}:jwt-secret`)),
+      partners: await notifyTheShop(loaded.partners),
+    };
     const store = createKvSandboxStore({ kv, fixture, namespace });
     return { sandbox: createSandbox({ fixture, store, basePath: EMBEDDED_SANDBOX_PATH }), fixture };
   })();
   return holder.__embeddedSandbox;
 }
 
-async function sharedSecret(kv: Kv, key: string): Promise<string> {
-  const candidate = randomBytes(32).toString("base64url");
-  // Whether or not a lost reply hid our SET NX, the GET below reads the one secret that won.
-  await kv.setIfAbsent(key, candidate).catch((error: unknown) => {
-    if (!(error instanceof KvError && error.code === "reply_lost")) throw error;
-  });
-  const secret = await kv.get(key);
-  if (secret === null) throw new Error(`The sandbox's JWT secret vanished from KV (${key})`);
-  return secret;
+/**
+ * The partner the shop logs in as tells the shop's own webhook about every order change, as a
+ * real upstream configured for this shop would, unless the fixture routes its notifications
+ * elsewhere.
+ */
+async function notifyTheShop(partners: Fixture["partners"]): Promise<Fixture["partners"]> {
+  const login = env().PARTNER_LOGIN ?? partners[0]?.login;
+  const secret = await partnerNotifySecret();
+  return partners.map((partner) =>
+    partner.login !== login || partner.notify_url !== null || !secret
+      ? partner
+      : {
+          ...partner,
+          notify_url: `${loopbackOrigin()}/api/webhooks/partner`,
+          notify_headers: { ...partner.notify_headers, [PARTNER_NOTIFY_HEADER]: secret },
+        },
+  );
 }

@@ -1,6 +1,10 @@
-// POST /api/webhooks/stripe – verified Stripe (or payments sandbox) events for the checkout.
+// POST /api/webhooks/stripe – verified Stripe (or payments sandbox) events wake the order they
+// are about (lib/checkout/payment-events.ts).
+import { advance } from "@/lib/checkout/advance";
+import { paymentEventHandler } from "@/lib/checkout/payment-events";
+import { orderDeps } from "@/lib/checkout/shop-checkout";
 import { getKv } from "@/lib/kv/get-kv";
-import { handleStripeWebhook, registeredStripeEventHandler } from "@/lib/payments/handle-stripe-webhook";
+import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
 import { getStripe, webhookSecret } from "@/lib/payments/stripe-client";
 
 export const dynamic = "force-dynamic";
@@ -8,11 +12,12 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   // The raw text, not parsed JSON: the signature covers the exact bytes.
   const rawBody = await request.text();
+  const deps = await orderDeps();
   const answer = await handleStripeWebhook(rawBody, request.headers.get("stripe-signature"), {
     stripe: await getStripe(),
     secret: await webhookSecret(),
     kv: await getKv(),
-    onEvent: registeredStripeEventHandler(),
+    onEvent: paymentEventHandler((orderId) => advance(orderId, deps, { wake: true })),
   });
   return Response.json(answer.body, { status: answer.status });
 }

@@ -1,0 +1,33 @@
+// The buyer's view of one order, for whoever holds its capability link: the order page and
+// GET /api/orders/{id} both come through here. Looking also moves the order on if a deadline
+// of its has passed, so an order completes promptly even where the cron runs only daily. An
+// unknown order and a wrong key look the same, so ids cannot be probed.
+import { err, ok, type Result } from "@/lib/result";
+import { constantTimeEqual } from "@/lib/security/constant-time-equal";
+import { advance, type AdvanceDeps } from "./advance";
+import { capabilityHash } from "./order-id";
+import { orderIdSchema } from "./order-record";
+import { publicOrder, type PublicOrder } from "./public-order";
+import type { OrderStore, StoredOrder } from "./store/order-store";
+
+export type BuyerOrderError = { code: "not_found" } | { code: "unavailable" };
+
+/** Keys are 32 random bytes in base64url (order-id.ts). */
+const KEY_PATTERN = /^[\w-]{43}$/;
+
+/** The stored order, if `key` is its capability key. */
+export async function readOwnOrder(orderId: string, key: string | null, store: OrderStore): Promise<Result<StoredOrder, BuyerOrderError>> {
+  if (key === null || !KEY_PATTERN.test(key) || !orderIdSchema.safeParse(orderId).success) return err({ code: "not_found" });
+  const read = await store.read(orderId);
+  if (!read.ok) return err({ code: read.error.code === "not_found" ? "not_found" : "unavailable" });
+  if (!constantTimeEqual(read.value.record.capabilityHash, capabilityHash(key))) return err({ code: "not_found" });
+  return read;
+}
+
+export async function buyerOrder(orderId: string, key: string | null, deps: AdvanceDeps): Promise<Result<PublicOrder, BuyerOrderError>> {
+  const own = await readOwnOrder(orderId, key, deps.store);
+  if (!own.ok) return own;
+  const advanced = await advance(orderId, deps);
+  // A failed advance (KV trouble) still shows what we read: the order page keeps polling.
+  return ok(publicOrder(advanced.ok ? advanced.value : own.value.record, deps.vault));
+}

@@ -1,0 +1,64 @@
+// The checkout as this process runs it: the order store on the shop's KV, the storefront's
+// Partner API client, the payment module's stripe client, the code vault and the timing rules,
+// all from configuration. Routes, the sweep script and the order page take it from here.
+import { catalogDeps, storefrontClient } from "@/lib/catalog/storefront-deps";
+import { env } from "@/lib/config/env";
+import { shopMode } from "@/lib/config/shop-mode";
+import { publicOrigin } from "@/lib/config/shop-origin";
+import { getKv } from "@/lib/kv/get-kv";
+import { worstCaseAuthorizedCallMs } from "@/lib/partner/call-budget";
+import { getStripe } from "@/lib/payments/stripe-client";
+import { systemClock } from "@/lib/time/clock";
+import type { AdvanceDeps } from "./advance";
+import { checkoutPolicy } from "./checkout-policy";
+import { createCodeVault } from "./code-vault";
+import { orderIdFactory } from "./order-id";
+import { codeVaultKey } from "./shop-secrets";
+import type { StartCheckoutDeps } from "./start-checkout";
+import { createOrderStore } from "./store/order-store";
+import { stripePayments } from "./stripe-payments";
+
+/** The buyer's order page: the link the payment page returns to and the email carries. */
+export function orderPath(orderId: string, capabilityKey: string): string {
+  return `/orders/${orderId}?key=${encodeURIComponent(capabilityKey)}`;
+}
+
+const holder = globalThis as typeof globalThis & { __orderDeps?: Promise<AdvanceDeps> };
+
+/** What `advance` and the sweep need; one per process. */
+export function orderDeps(): Promise<AdvanceDeps> {
+  holder.__orderDeps ??= (async (): Promise<AdvanceDeps> => {
+    const kv = await getKv();
+    return {
+      kv,
+      store: createOrderStore(kv, systemClock),
+      upstream: await storefrontClient(),
+      payments: stripePayments(await getStripe()),
+      vault: createCodeVault(await codeVaultKey()),
+      clock: systemClock,
+      policy: checkoutPolicy(env(), await fixtureReservationSeconds()),
+      // Longer than one run's slowest call (a pay after a login, each waiting out its budget).
+      leaseMs: worstCaseAuthorizedCallMs() + 15_000,
+      orderLink: (orderId, key) => `${publicOrigin()}${orderPath(orderId, key)}`,
+      alertOwner: (orderId, message) => console.error(`[checkout] order ${orderId} needs the owner: ${message}`),
+    };
+  })().catch((error: unknown) => {
+    // A failed start (KV down, say) must not be remembered: the next request tries again.
+    holder.__orderDeps = undefined;
+    throw error;
+  });
+  return holder.__orderDeps;
+}
+
+const nextOrderId = orderIdFactory(systemClock);
+
+export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
+  return { catalog: await catalogDeps(), orders: await orderDeps(), nextOrderId, testMode: env().PARTNER_TEST_MODE };
+}
+
+/** A demo's reservations last as long as its sandbox fixture says; a live shop's are configured. */
+async function fixtureReservationSeconds(): Promise<number | null> {
+  if (shopMode() === "live") return null;
+  const { getEmbeddedSandbox } = await import("@/lib/sandbox/embedded");
+  return (await getEmbeddedSandbox()).fixture.reservation_ttl_seconds;
+}
