@@ -1,0 +1,5 @@
+// The order's capability key as a request carries it: `?key=` (the order link a browser
+// follows) or `Authorization: Bearer <key>` (programs, which should keep keys out of URLs).
+export function capabilityKeyOf(request: Request): string | null {
+  return new URL(request.url).searchParams.get("key") ?? /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? null;
+}

@@ -1,0 +1,91 @@
+// POST /api/checkout: validate everything the buyer sent before anything is created, start the
+// checkout (order stored, reserved or paid-first, payment page opened), email the order link,
+// and answer where to pay and where to follow the order.
+import type { ZodError } from "zod";
+import type { Mailer } from "@/lib/mail/mailer";
+import { orderLinkEmail } from "@/lib/mail/order-link-email";
+import { checkSameOrigin } from "@/lib/security/same-origin";
+import { checkoutRequestSchema } from "../checkout-request";
+import { productName } from "../public-order";
+import { startCheckout, type StartCheckoutDeps, type StartCheckoutError } from "../start-checkout";
+import { json, problem } from "./json-answer";
+
+export interface PostCheckoutDeps {
+  /** Resolved only once the request is valid. */
+  start(): Promise<StartCheckoutDeps>;
+  mailer: Mailer;
+  publicOrigin: string;
+  shopName: string;
+  /** The order page path for an id and capability key (shop-checkout.ts). */
+  orderPath(orderId: string, key: string): string;
+}
+
+/** The 201 body. */
+export interface CheckoutCreated {
+  order_id: string;
+  status: string;
+  /** The payment page; null when the order could not be offered for payment (the order page says why). */
+  payment_url: string | null;
+  order_url: string;
+}
+
+const MAX_BODY_BYTES = 4096;
+
+export async function postCheckout(request: Request, deps: PostCheckoutDeps): Promise<Response> {
+  const origin = checkSameOrigin(request.headers, [deps.publicOrigin]);
+  if (!origin.ok) return problem(403, "forbidden", origin.message);
+  // JSON only: a cross-site HTML form cannot send it without a CORS preflight we never grant.
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
+    return problem(415, "unsupported_media_type", "send the body as JSON with Content-Type: application/json");
+  }
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return problem(413, "too_large", `the body is over ${MAX_BODY_BYTES} bytes`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return problem(400, "invalid_json", "the body is not valid JSON");
+  }
+  const parsed = checkoutRequestSchema.safeParse(body);
+  if (!parsed.success) return invalid(parsed.error);
+
+  const started = await startCheckout(parsed.data, await deps.start());
+  if (!started.ok) return refused(started.error);
+  const { order, capabilityKey } = started.value;
+  const orderUrl = `${deps.publicOrigin}${deps.orderPath(order.id, capabilityKey)}`;
+
+  const mail = await deps.mailer.send(
+    orderLinkEmail({ to: order.email, orderId: order.id, product: productName(order), price: order.quote.price, link: orderUrl, shopName: deps.shopName, test: order.test }),
+  );
+  // The buyer has the link in this answer too; a lost email must not lose the order. The
+  // message is logged without the link: the link is the key to the code.
+  if (!mail.ok) console.error(`[checkout] order ${order.id}: order email not sent: ${mail.error.message}`);
+
+  const created: CheckoutCreated = {
+    order_id: order.id,
+    status: order.state,
+    payment_url: order.state === "awaiting_payment" ? order.payment.url : null,
+    order_url: orderUrl,
+  };
+  return json(created, 201, { Location: orderUrl });
+}
+
+function invalid(error: ZodError): Response {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join(".") || "body";
+  return problem(400, "invalid", `${field}: ${issue?.message ?? "invalid"}`, field);
+}
+
+function refused(error: StartCheckoutError): Response {
+  switch (error.code) {
+    case "invalid":
+      return problem(422, "invalid", error.message, error.field);
+    case "not_found":
+      return problem(404, "not_found", error.message, error.field);
+    case "unavailable":
+      return problem(409, "unavailable", error.message);
+    case "catalog_unavailable":
+    case "orders_unavailable":
+      return problem(503, error.code, error.message);
+  }
+}

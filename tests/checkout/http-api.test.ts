@@ -1,0 +1,150 @@
+// The checkout's HTTP API as the route handlers run it, on both sandboxes: POST /api/checkout,
+// the buyer's GET of their order, the activation retry, the partner notification and Stripe
+// event wake-ups, and the cron sweep's door.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { CatalogDeps } from "@/lib/catalog/load-catalog";
+import { buyerOrder } from "@/lib/checkout/buyer-order";
+import { getSweep } from "@/lib/checkout/http/get-sweep";
+import { postCheckout, type CheckoutCreated, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
+import { orderIdFactory } from "@/lib/checkout/order-id";
+import { paymentEventHandler } from "@/lib/checkout/payment-events";
+import { advance } from "@/lib/checkout/advance";
+import { createMailer } from "@/lib/mail/mailer";
+import { orderPath } from "@/lib/checkout/shop-checkout";
+import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import { RESERVED_VOUCHER, TOPUP_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
+
+const newHarness = harnessPerTest();
+const outboxes: string[] = [];
+afterEach(() => {
+  for (const dir of outboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function setup(): Promise<{ h: CheckoutHarness; deps: PostCheckoutDeps; outbox: string }> {
+  const h = await newHarness(undefined, { payments: "sandbox" });
+  const catalog: CatalogDeps = {
+    client: h.client,
+    kv: h.kv,
+    clock: h.timers,
+    ttlMs: 300_000,
+    upstream: "http-test",
+    policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" },
+  };
+  const outbox = mkdtempSync(join(tmpdir(), "outbox-"));
+  outboxes.push(outbox);
+  const deps: PostCheckoutDeps = {
+    start: async () => ({ catalog, orders: h.deps, nextOrderId: orderIdFactory(h.timers), testMode: false }),
+    mailer: createMailer({ from: "Shop <orders@shop.test>", outboxDir: outbox }),
+    publicOrigin: "https://shop.test",
+    shopName: "Test Shop",
+    orderPath,
+  };
+  return { h, deps, outbox };
+}
+
+function checkoutRequest(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request("https://shop.test/api/checkout", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: "https://shop.test", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+const keyOf = (orderUrl: string) => new URL(orderUrl).searchParams.get("key");
+
+/** Every stored order is in the deadline index until it is final, so the index counts them. */
+async function orderCount(h: CheckoutHarness): Promise<number> {
+  return h.kv.zCard(ORDER_KEYS.due);
+}
+
+describe("POST /api/checkout", () => {
+  it("answers 201 with the payment page and the order link, and emails the link", async () => {
+    const { h, deps, outbox } = await setup();
+    const response = await h.run(postCheckout(checkoutRequest({ voucher_id: RESERVED_VOUCHER, game_id: 10, email: "gamer@example.com" }), deps));
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as CheckoutCreated;
+    expect(body.status).toBe("awaiting_payment");
+    expect(body.payment_url).toMatch(/^http:\/\/pay\.test\/.*cs_test_/);
+    expect(body.order_url).toBe(`https://shop.test/orders/${body.order_id}?key=${keyOf(body.order_url)}`);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const [mail] = readdirSync(outbox);
+    const text = readFileSync(join(outbox, mail ?? ""), "utf8");
+    expect(text).toContain("To: gamer@example.com");
+    expect(text.replace(/=\r?\n/g, "")).toContain(body.order_id);
+  });
+
+  it("names the field at fault and creates nothing", async () => {
+    const { h, deps } = await setup();
+    const cases: [unknown, number, string | undefined][] = [
+      [{ voucher_id: RESERVED_VOUCHER, email: "not-an-email" }, 400, "email"],
+      [{ voucher_id: "1001", email: "a@b.co" }, 400, "voucher_id"],
+      [{ voucher_id: RESERVED_VOUCHER, email: "a@b.co", price: 1 }, 400, undefined],
+      [{ voucher_id: TOPUP_VOUCHER, email: "a@b.co" }, 422, "account"],
+      [{ voucher_id: 424242, email: "a@b.co" }, 404, "voucher_id"],
+      ["{", 400, undefined],
+    ];
+    for (const [body, status, field] of cases) {
+      const response = await h.run(postCheckout(checkoutRequest(body), deps));
+      const answer = (await response.json()) as { error: string; message: string; field?: string };
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect(answer.message.length).toBeGreaterThan(3);
+      if (field) expect(answer.field).toBe(field);
+    }
+    expect(await orderCount(h)).toBe(0);
+    expect(h.upstreamCalls.filter((path) => path === "/api/pay")).toEqual([]);
+  });
+
+  it("refuses another site's page and a form post before reading the body", async () => {
+    const { h, deps } = await setup();
+    const body = { voucher_id: RESERVED_VOUCHER, email: "a@b.co" };
+    expect((await postCheckout(checkoutRequest(body, { origin: "https://evil.test" }), deps)).status).toBe(403);
+    expect((await postCheckout(checkoutRequest(body, { "content-type": "application/x-www-form-urlencoded" }), deps)).status).toBe(415);
+    expect(await orderCount(h)).toBe(0);
+  });
+});
+
+describe("the buyer's order, the webhooks and the sweep", () => {
+  it("shows the code only to the link's key, after a Stripe event wakes the order", async () => {
+    const { h, deps } = await setup();
+    const created = (await (await h.run(postCheckout(checkoutRequest({ voucher_id: RESERVED_VOUCHER, email: "a@b.co" }), deps))).json()) as CheckoutCreated;
+    await h.payWithCard(created.payment_url ?? "", "4242424242424242");
+    // What the webhook route does with a verified event naming the order.
+    const onEvent = paymentEventHandler((orderId) => h.run(advance(orderId, h.deps, { wake: true })));
+    await onEvent({ id: "evt_1", type: "checkout.session.completed", data: { object: { metadata: { order_id: created.order_id } } } } as never);
+
+    const own = await h.run(buyerOrder(created.order_id, keyOf(created.order_url), h.deps));
+    expect(own.ok && own.value).toMatchObject({ status: "completed", money: "charged", delivery: { code: expect.any(String) } });
+    const wrongKey = await buyerOrder(created.order_id, "A".repeat(43), h.deps);
+    expect(wrongKey).toEqual({ ok: false, error: { code: "not_found" } });
+    expect(await buyerOrder("not-an-id", keyOf(created.order_url), h.deps)).toEqual({ ok: false, error: { code: "not_found" } });
+  });
+
+  it("ignores events about orders that are not ours", async () => {
+    const { h } = await setup();
+    const woken: string[] = [];
+    const onEvent = paymentEventHandler(async (orderId) => {
+      woken.push(orderId);
+      return h.deps.store.read(orderId).then((r) => (r.ok ? { ok: true as const, value: r.value.record } : r));
+    });
+    await onEvent({ id: "evt_2", type: "payment_intent.canceled", data: { object: { metadata: {} } } } as never);
+    await onEvent({ id: "evt_3", type: "charge.refunded", data: { object: { metadata: { order_id: "../../etc" } } } } as never);
+    await onEvent({ id: "evt_4", type: "checkout.session.expired", data: { object: { metadata: { order_id: "01KA0000000000000000000000" } } } } as never);
+    expect(woken).toEqual(["01KA0000000000000000000000"]);
+  });
+
+  it("opens the sweep only to the cron secret", async () => {
+    const { h } = await setup();
+    const sweepDeps = { cronSecret: "s3cret", orders: async () => h.deps, budgetMs: 10_000 };
+    const ask = (authorization?: string) =>
+      getSweep(new Request("https://shop.test/api/cron/sweep", { headers: authorization ? { authorization } : {} }), sweepDeps);
+    expect((await ask()).status).toBe(401);
+    expect((await ask("Bearer wrong")).status).toBe(401);
+    expect((await getSweep(new Request("https://shop.test/api/cron/sweep"), { ...sweepDeps, cronSecret: undefined })).status).toBe(403);
+    const swept = await h.run(ask("Bearer s3cret"));
+    expect(swept.status).toBe(200);
+    expect(await swept.json()).toEqual({ advanced: 0, settled: 0, failed: [], left: 0 });
+  });
+});
