@@ -4,6 +4,8 @@ import { deliveryInWords } from "@/lib/catalog/format";
 import { formatMoney } from "@/lib/money/format-money";
 import type { Money } from "@/lib/money/money";
 import type { DeliveryMethod } from "@/lib/partner/schemas";
+import { CheckoutStep } from "./checkout-step";
+import type { CheckoutChoice } from "./post-checkout";
 import type { ShopperProduct } from "./purchase-panel-props";
 import styles from "./product.module.css";
 
@@ -21,11 +23,13 @@ export interface OrderLine {
 interface OrderSummaryProps {
   line: OrderLine;
   product: ShopperProduct;
+  /** What the checkout asks the shop for: ids and the typed amount, never a price. */
+  choice: Omit<CheckoutChoice, "email" | "activation">;
   ref: Ref<HTMLElement>;
 }
 
-/** The validated order, stated plainly. Payment is the next step and nothing is charged here. */
-export function OrderSummary({ line, product, ref }: OrderSummaryProps) {
+/** The validated order, stated plainly, and the step that pays for it. */
+export function OrderSummary({ line, product, choice, ref }: OrderSummaryProps) {
   return (
     <section ref={ref} tabIndex={-1} className={styles.summary} aria-labelledby="summary-title">
       <h3 id="summary-title">Your order</h3>
@@ -51,8 +55,13 @@ export function OrderSummary({ line, product, ref }: OrderSummaryProps) {
             : "We top up the account directly; there is no code to redeem."}
         </li>
         <li>Delivery: {deliveryInWords(product.deliveryTargetMinutes, product.deliveryMaxMinutes)}.</li>
-        <li>Payment is the next step. Nothing has been charged.</li>
+        <li>Your card is only charged once your order is delivered; if it cannot be, the hold is released.</li>
       </ul>
+      <CheckoutStep
+        choice={choice}
+        price={line.price}
+        activationOffered={product.autoActivation && line.deliveryMethod === "voucher_code"}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 // The buying step of the product page: pick an amount, give the account, see it checked, and
-// get a validated summary of what will be bought. Payment is a later step and is not faked.
+// get a validated summary of what will be bought, then pay for it (checkout-step.tsx).
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { buildAccount, fieldLabel, orderedFields, type AccountValues } from "@/lib/catalog/account-form";
 import { useVisitorLanguage } from "../i18n/use-visitor-language";
@@ -131,7 +131,14 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
           </p>
         ) : null}
       </fieldset>
-      {summary ? <OrderSummary ref={summaryRef} line={summary} product={product} /> : null}
+      {summary ? (
+        <OrderSummary
+          ref={summaryRef}
+          line={summary}
+          product={product}
+          choice={{ gameId: product.id, voucherId: balance ? null : voucherId, amount: balance ? amountText.trim() : null, account }}
+        />
+      ) : null}
     </form>
   );
 }

@@ -1,0 +1,104 @@
+"use client";
+// The last step on the product page: where to send the order link, automatic activation where
+// the service offers it, and the pay button. It opens the payment page; nothing is charged
+// until the code is delivered.
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { z } from "zod";
+import { formatMoney } from "@/lib/money/format-money";
+import type { Money } from "@/lib/money/money";
+import { postCheckout, type CheckoutChoice } from "./post-checkout";
+import styles from "./product.module.css";
+
+const emailSchema = z.email();
+
+interface CheckoutStepProps {
+  choice: Omit<CheckoutChoice, "email" | "activation">;
+  price: Money;
+  /** The service can activate the code on the buyer's account. */
+  activationOffered: boolean;
+}
+
+export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepProps) {
+  const id = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState("");
+  const [activation, setActivation] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);
+
+  const emailProblem = problem?.field === "email" ? problem.message : null;
+
+  async function pay() {
+    if (sending) return;
+    if (!emailSchema.safeParse(email.trim()).success) {
+      setProblem({ field: "email", message: "Enter the email address the order link should go to." });
+      emailRef.current?.focus();
+      return;
+    }
+    setSending(true);
+    setProblem(null);
+    const outcome = await postCheckout({ ...choice, email, activation });
+    if (outcome.ok) {
+      // Leave the button disabled: the browser is on its way to the payment page.
+      window.location.assign(outcome.next);
+      return;
+    }
+    setSending(false);
+    setProblem({ field: outcome.field, message: outcome.message });
+    if (outcome.field === "email") emailRef.current?.focus();
+  }
+
+  function payOnEnter(event: KeyboardEvent<HTMLInputElement>) {
+    // Enter would submit the surrounding form (the account step); here it means "pay".
+    if (event.key === "Enter") {
+      event.preventDefault();
+      void pay();
+    }
+  }
+
+  return (
+    <div className={styles.checkout}>
+      <div className={styles.inputField}>
+        <label htmlFor={`${id}-email`}>Email</label>
+        <div className={styles.inputBox} data-invalid={emailProblem ? "" : undefined}>
+          <input
+            ref={emailRef}
+            id={`${id}-email`}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            onKeyDown={payOnEnter}
+            aria-invalid={emailProblem ? true : undefined}
+            aria-describedby={emailProblem ? `${id}-email-error` : `${id}-email-hint`}
+          />
+        </div>
+        {emailProblem ? (
+          <p id={`${id}-email-error`} className={styles.fieldError}>
+            {emailProblem}
+          </p>
+        ) : (
+          <p id={`${id}-email-hint`} className={styles.hint}>
+            We send the link to your order and code here.
+          </p>
+        )}
+      </div>
+      {activationOffered ? (
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={activation} onChange={(event) => setActivation(event.target.checked)} />
+          Activate the code on my account automatically
+        </label>
+      ) : null}
+      <button type="button" className="button" onClick={() => void pay()} disabled={sending}>
+        {sending ? "Opening the payment page…" : `Pay ${formatMoney(price)}`}
+      </button>
+      {problem && problem.field !== "email" ? (
+        <p className={styles.fieldError} role="alert">
+          {problem.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { checkoutBody, readCheckoutAnswer } from "./post-checkout";
+
+describe("the purchase panel's checkout call", () => {
+  it("asks for a voucher by id and a top-up by amount, never by price", () => {
+    expect(checkoutBody({ gameId: 101, voucherId: 10101, amount: null, account: null, activation: false, email: " a@b.co " })).toEqual({
+      game_id: 101,
+      voucher_id: 10101,
+      email: "a@b.co",
+    });
+    expect(checkoutBody({ gameId: 1, voucherId: null, amount: "25", account: "vaultfan42", activation: false, email: "a@b.co" })).toEqual({
+      game_id: 1,
+      amount: "25",
+      account: "vaultfan42",
+      email: "a@b.co",
+    });
+  });
+
+  it("goes to the payment page, or to the order page when there is none", () => {
+    expect(readCheckoutAnswer(201, { payment_url: "https://pay/x", order_url: "https://shop/o" }, null)).toEqual({ ok: true, next: "https://pay/x" });
+    expect(readCheckoutAnswer(201, { payment_url: null, order_url: "https://shop/o" }, null)).toEqual({ ok: true, next: "https://shop/o" });
+  });
+
+  it("names the field at fault, and says when to retry after too many orders", () => {
+    expect(readCheckoutAnswer(422, { error: "invalid", message: "account is required", field: "account" }, null)).toEqual({
+      ok: false,
+      field: "account",
+      message: "account is required",
+    });
+    expect(readCheckoutAnswer(429, { error: "rate_limited" }, "30")).toMatchObject({ ok: false, message: expect.stringContaining("in 30 s") });
+    expect(readCheckoutAnswer(502, null, null)).toMatchObject({ ok: false, field: null, message: expect.stringContaining("nothing was charged") });
+  });
+});

@@ -1,0 +1,51 @@
+// The purchase panel's call to POST /api/checkout, and its answer in the shape the panel shows:
+// where to send the browser, or what went wrong and at which field.
+export interface CheckoutChoice {
+  gameId: number;
+  /** The denomination; null for a balance top-up. */
+  voucherId: number | null;
+  /** A balance top-up's amount as typed. */
+  amount: string | null;
+  account: string | null;
+  activation: boolean;
+  email: string;
+}
+
+export type CheckoutOutcome = { ok: true; next: string } | { ok: false; field: string | null; message: string };
+
+export function checkoutBody(choice: CheckoutChoice): Record<string, unknown> {
+  return {
+    game_id: choice.gameId,
+    ...(choice.voucherId === null ? { amount: choice.amount ?? "" } : { voucher_id: choice.voucherId }),
+    ...(choice.account === null ? {} : { account: choice.account }),
+    ...(choice.activation ? { activation: true } : {}),
+    email: choice.email.trim(),
+  };
+}
+
+export async function postCheckout(choice: CheckoutChoice): Promise<CheckoutOutcome> {
+  let response: Response;
+  try {
+    response = await fetch("/api/checkout", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(checkoutBody(choice)),
+    });
+  } catch {
+    return { ok: false, field: null, message: "We could not reach the shop. Check your connection and try again; nothing was charged." };
+  }
+  return readCheckoutAnswer(response.status, await response.json().catch(() => null), response.headers.get("retry-after"));
+}
+
+export function readCheckoutAnswer(status: number, body: unknown, retryAfter: string | null): CheckoutOutcome {
+  const answer = (body ?? {}) as { payment_url?: unknown; order_url?: unknown; message?: unknown; field?: unknown };
+  if (status === 201 && typeof answer.order_url === "string") {
+    return { ok: true, next: typeof answer.payment_url === "string" ? answer.payment_url : answer.order_url };
+  }
+  if (status === 429) {
+    const seconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
+    return { ok: false, field: null, message: `Too many orders from your connection; try again ${seconds === null ? "in a minute" : `in ${seconds} s`}.` };
+  }
+  const message = typeof answer.message === "string" ? answer.message : `The shop could not start the order (${status}); nothing was charged.`;
+  return { ok: false, field: typeof answer.field === "string" ? answer.field : null, message };
+}
