@@ -19,7 +19,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = mkdtempSync(join(tmpdir(), "e2e-kv-"));
   const shop = await spawnServer("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     url: `http://127.0.0.1:${port}`,
-    env: { KV_DATA_DIR: dataDir, NODE_ENV: "production" },
+    env: {
+      KV_DATA_DIR: dataDir,
+      OUTBOX_DIR: join(dataDir, "outbox"),
+      NODE_ENV: "production",
+      // Order links and the payment page's return address are built on these.
+      PORT: String(port),
+      SHOP_URL: `http://127.0.0.1:${port}`,
+      // The fuzz test alone posts hundreds of checkouts from one address.
+      CHECKOUT_RATE_LIMIT: "100000/60s",
+    },
   });
   project.provide("shopUrl", shop.url);
 
