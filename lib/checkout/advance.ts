@@ -50,14 +50,51 @@ export interface AdvanceDeps extends CheckoutDeps {
   leaseMs: number;
 }
 
+/** Runs again after a wake-up that came in while this run held the lease, at most this often. */
+const MAX_RUNS = 4;
+
 export async function advance(orderId: string, deps: AdvanceDeps, options: AdvanceOptions = {}): Promise<Result<OrderRecord, OrderStoreError>> {
-  const lease = await takeLease(deps, orderId);
-  try {
-    return await drive(orderId, deps, lease !== null, options.wake ?? false);
-  } finally {
-    // The TTL frees it anyway; a failed release must not hide the order's outcome.
-    await lease?.release().catch((error: unknown) => console.warn(`[checkout] lease of ${orderId} not released: ${String(error)}`));
+  // A wake-up is written down before the lease is tried: when another run holds the lease (a
+  // buyer's poll, say, that has nothing due), that run finds the mark when it lets go and goes
+  // again, so a webhook answered 200 is never lost until the next deadline.
+  if (options.wake) await markWake(deps, orderId);
+  let result: Result<OrderRecord, OrderStoreError> | null = null;
+  for (let run = 0; run < MAX_RUNS; run += 1) {
+    const lease = await takeLease(deps, orderId);
+    if (!lease) return result ?? drive(orderId, deps, false, false);
+    try {
+      result = await drive(orderId, deps, true, await takeWake(deps, orderId));
+    } finally {
+      // The TTL frees it anyway; a failed release must not hide the order's outcome.
+      await lease.release().catch((error: unknown) => console.warn(`[checkout] lease of ${orderId} not released: ${String(error)}`));
+    }
+    if (!(await wakePending(deps, orderId))) return result;
   }
+  // Still woken after MAX_RUNS: the mark stays for the next caller (a poll, the sweep).
+  return result ?? drive(orderId, deps, false, false);
+}
+
+const wakeKey = (orderId: string) => `checkout:wake:${orderId}`;
+
+async function markWake(deps: AdvanceDeps, orderId: string): Promise<void> {
+  try {
+    await deps.kv.set(wakeKey(orderId), "1", { ttlMs: deps.leaseMs * 2 });
+  } catch (error) {
+    // This run still looks now if it gets the lease; only a concurrent holder misses the mark.
+    console.warn(`[checkout] wake-up of ${orderId} not recorded: ${String(error)}`);
+  }
+}
+
+/** Consumes the mark atomically (DEL answers whether it was there); unsure counts as woken. */
+async function takeWake(deps: AdvanceDeps, orderId: string): Promise<boolean> {
+  return deps.kv.del(wakeKey(orderId)).catch(() => true);
+}
+
+async function wakePending(deps: AdvanceDeps, orderId: string): Promise<boolean> {
+  return deps.kv.get(wakeKey(orderId)).then(
+    (value) => value !== null,
+    () => false,
+  );
 }
 
 async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, wakeUp: boolean): Promise<Result<OrderRecord, OrderStoreError>> {

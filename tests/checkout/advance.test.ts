@@ -3,6 +3,7 @@
 // delivery: declines, expiry, a lost answer, a low partner balance, concurrent runs.
 import { describe, expect, it } from "vitest";
 import { sweep } from "@/lib/checkout/sweep";
+import { acquireLock } from "@/lib/kv/lock";
 import { RESERVED_ITEM, TOPUP_ITEM, harnessPerTest } from "@/tests/support/checkout/checkout-harness";
 
 const newHarness = harnessPerTest();
@@ -146,6 +147,20 @@ describe("advance: concurrency", () => {
     expect(h.upstreamCalls.filter((p) => p === "/api/order_update")).toHaveLength(1);
     expect(h.payments.calls.filter((c) => c.startsWith("open:"))).toHaveLength(1);
     expect(h.payments.calls.filter((c) => c.startsWith("capture:"))).toHaveLength(1);
+  });
+
+  it("a webhook that arrives while a buyer's poll holds the lease is not lost: the holder goes again", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
+    await h.step(id);
+    h.payments.authorize(id);
+    // Another run (a poll with nothing due) holds the lease when the payment webhook comes in.
+    const held = await acquireLock(h.kv, `checkout:lease:${id}`, 60_000);
+    expect(held).not.toBeNull();
+    expect((await h.step(id, true)).state).toBe("awaiting_payment");
+    await held?.release();
+    // The next run of anyone, even a poll with no deadline due, acts on the recorded wake-up.
+    expect((await h.step(id)).state).toBe("completed");
   });
 });
 
