@@ -44,6 +44,18 @@ describe("partner notifications", () => {
     expect(advanced).toEqual([ID]);
   });
 
+  it("skips the re-read when the notification names the status the order already holds", async () => {
+    const advanced: string[] = [];
+    expect(await handlePartnerNotification("s3cret", body({ order_status: 1 }), deps(advanced))).toEqual({
+      status: 200,
+      body: { ok: true, message: "nothing new: the order is already at status 1" },
+    });
+    // A missing or malformed status is no hint: the order looks.
+    await handlePartnerNotification("s3cret", body({ order_status: "1" }), deps(advanced));
+    await handlePartnerNotification("s3cret", body({ order_status: undefined }), deps(advanced));
+    expect(advanced).toEqual([ID, ID]);
+  });
+
   it("refuses a missing or wrong secret, and everything when none is configured, changing nothing", async () => {
     const advanced: string[] = [];
     expect((await handlePartnerNotification(null, body({}), deps(advanced))).status).toBe(401);

@@ -1,7 +1,9 @@
 // POST /api/webhooks/partner, the logic: a notification only says "look at this order". It must
 // carry our shared secret; from its body we take the two ids and nothing else, and the order's
 // own advance() re-reads /api/get_order_info before anything is decided. So a forged, late,
-// duplicated or reordered notification can at most cause one more read.
+// duplicated or reordered notification can at most cause one more read. Its order_status is
+// used only to skip that read when it names the status we already hold: the notification of
+// our own confirmation, say, announces nothing new, and looking again would cost a call.
 import { z } from "zod";
 import type { Result } from "@/lib/result";
 import { constantTimeEqual } from "@/lib/security/constant-time-equal";
@@ -15,6 +17,8 @@ export const PARTNER_NOTIFY_HEADER = "x-notify-secret";
 const notificationIds = z.looseObject({
   order_id: z.union([z.string(), z.number()]).transform(String),
   ext_order_id: orderIdSchema.optional(),
+  // A hint, never a fact: anything that is not a status number means "look".
+  order_status: z.unknown().optional().transform((value) => (typeof value === "number" && Number.isInteger(value) ? value : null)),
 });
 
 export interface NotificationDeps {
@@ -53,6 +57,10 @@ export async function handlePartnerNotification(secretHeader: string | null, raw
   }
   const upstreamId = known.value.upstream.orderId;
   if (upstreamId !== null && upstreamId !== ids.data.order_id) return answer(200, true, "ignored: ids do not match");
+
+  if (ids.data.order_status !== null && ids.data.order_status === known.value.upstream.status) {
+    return answer(200, true, `nothing new: the order is already at status ${ids.data.order_status}`);
+  }
 
   const advanced = await deps.advance(orderId);
   // Not 2xx while we could not act: the service retries, and the sweep also has the order due.
