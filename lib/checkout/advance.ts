@@ -58,6 +58,11 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
   // buyer's poll, say, that has nothing due), that run finds the mark when it lets go and goes
   // again, so a webhook answered 200 is never lost until the next deadline.
   if (options.wake) await markWake(deps, orderId);
+  else {
+    // A poll with nothing due and no wake-up waiting only reads: no lease, no write.
+    const idle = await idleOrder(orderId, deps);
+    if (idle) return ok(idle);
+  }
   let result: Result<OrderRecord, OrderStoreError> | null = null;
   for (let run = 0; run < MAX_RUNS; run += 1) {
     const lease = await takeLease(deps, orderId);
@@ -72,6 +77,19 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
   }
   // Still woken after MAX_RUNS: the mark stays for the next caller (a poll, the sweep).
   return result ?? drive(orderId, deps, false, false);
+}
+
+/** The order, if nothing is due for it and no wake-up is waiting; null when a run should look. */
+async function idleOrder(orderId: string, deps: AdvanceDeps): Promise<OrderRecord | null> {
+  const read = await deps.store.read(orderId);
+  if (!read.ok) return null;
+  const record = read.value.record;
+  if (STEPS[record.state] && isDue(record, deps)) return null;
+  return (await wakePending(deps, orderId)) ? null : record;
+}
+
+function isDue(record: OrderRecord, deps: AdvanceDeps): boolean {
+  return record.nextCheckAt !== null && record.nextCheckAt <= deps.clock.now();
 }
 
 const wakeKey = (orderId: string) => `checkout:wake:${orderId}`;
@@ -108,8 +126,7 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, wakeUp
     // Without the lease another run is acting now; read-only callers get what is known.
     if (!leased) return ok(last);
     const handler = STEPS[last.state];
-    const due = last.nextCheckAt !== null && last.nextCheckAt <= deps.clock.now();
-    if (!handler || (!due && !wake)) return ok(last);
+    if (!handler || (!isDue(last, deps) && !wake)) return ok(last);
     wake = false;
 
     const step = await handler(last, deps);
