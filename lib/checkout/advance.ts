@@ -42,6 +42,11 @@ export interface AdvanceOptions {
    * polling the order page costs no upstream or payment call.
    */
   wake?: boolean;
+  /**
+   * With wake: the upstream status the notification named. It is only a hint that may skip a
+   * look: if the order already holds that status once a run gets to it, there is nothing new.
+   */
+  upstreamStatus?: number;
 }
 
 export interface AdvanceDeps extends CheckoutDeps {
@@ -57,7 +62,7 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
   // A wake-up is written down before the lease is tried: when another run holds the lease (a
   // buyer's poll, say, that has nothing due), that run finds the mark when it lets go and goes
   // again, so a webhook answered 200 is never lost until the next deadline.
-  if (options.wake) await markWake(deps, orderId);
+  if (options.wake) await markWake(deps, orderId, options.upstreamStatus === undefined ? ANY : `${STATUS}${options.upstreamStatus}`);
   else {
     // A poll with nothing due and no wake-up waiting only reads: no lease, no write.
     const idle = await idleOrder(orderId, deps);
@@ -66,17 +71,18 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
   let result: Result<OrderRecord, OrderStoreError> | null = null;
   for (let run = 0; run < MAX_RUNS; run += 1) {
     const lease = await takeLease(deps, orderId);
-    if (!lease) return result ?? drive(orderId, deps, false, false);
+    if (!lease) return result ?? drive(orderId, deps, false, null);
     try {
       result = await drive(orderId, deps, true, await takeWake(deps, orderId));
     } finally {
       // The TTL frees it anyway; a failed release must not hide the order's outcome.
       await lease.release().catch((error: unknown) => console.warn(`[checkout] lease of ${orderId} not released: ${String(error)}`));
     }
-    if (!(await wakePending(deps, orderId))) return result;
+    const pending = await wakePending(deps, orderId);
+    if (pending === null || (result.ok && !wakeMatters(pending, result.value))) return result;
   }
   // Still woken after MAX_RUNS: the mark stays for the next caller (a poll, the sweep).
-  return result ?? drive(orderId, deps, false, false);
+  return result ?? drive(orderId, deps, false, null);
 }
 
 /** The order, if nothing is due for it and no wake-up is waiting; null when a run should look. */
@@ -85,7 +91,8 @@ async function idleOrder(orderId: string, deps: AdvanceDeps): Promise<OrderRecor
   if (!read.ok) return null;
   const record = read.value.record;
   if (STEPS[record.state] && isDue(record, deps)) return null;
-  return (await wakePending(deps, orderId)) ? null : record;
+  const pending = await wakePending(deps, orderId);
+  return pending !== null && wakeMatters(pending, record) ? null : record;
 }
 
 function isDue(record: OrderRecord, deps: AdvanceDeps): boolean {
@@ -94,29 +101,40 @@ function isDue(record: OrderRecord, deps: AdvanceDeps): boolean {
 
 const wakeKey = (orderId: string) => `checkout:wake:${orderId}`;
 
-async function markWake(deps: AdvanceDeps, orderId: string): Promise<void> {
+/** Wake-up marks: look in any case, or only if upstream's status is not this one (a hint). */
+const ANY = "any";
+const STATUS = "status:";
+
+function wakeMatters(mark: string, record: OrderRecord): boolean {
+  return !mark.startsWith(STATUS) || String(record.upstream.status) !== mark.slice(STATUS.length);
+}
+
+async function markWake(deps: AdvanceDeps, orderId: string, mark: string): Promise<void> {
   try {
-    await deps.kv.set(wakeKey(orderId), "1", { ttlMs: deps.leaseMs * 2 });
+    await deps.kv.set(wakeKey(orderId), mark, { ttlMs: deps.leaseMs * 2 });
   } catch (error) {
     // This run still looks now if it gets the lease; only a concurrent holder misses the mark.
     console.warn(`[checkout] wake-up of ${orderId} not recorded: ${String(error)}`);
   }
 }
 
-/** Consumes the mark atomically (DEL answers whether it was there); unsure counts as woken. */
-async function takeWake(deps: AdvanceDeps, orderId: string): Promise<boolean> {
-  return deps.kv.del(wakeKey(orderId)).catch(() => true);
+/** Reads and removes the mark; unsure counts as woken. */
+async function takeWake(deps: AdvanceDeps, orderId: string): Promise<string | null> {
+  try {
+    const mark = await deps.kv.get(wakeKey(orderId));
+    if (mark !== null) await deps.kv.del(wakeKey(orderId));
+    return mark;
+  } catch {
+    return ANY;
+  }
 }
 
-async function wakePending(deps: AdvanceDeps, orderId: string): Promise<boolean> {
-  return deps.kv.get(wakeKey(orderId)).then(
-    (value) => value !== null,
-    () => false,
-  );
+async function wakePending(deps: AdvanceDeps, orderId: string): Promise<string | null> {
+  return deps.kv.get(wakeKey(orderId)).catch(() => null);
 }
 
-async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, wakeUp: boolean): Promise<Result<OrderRecord, OrderStoreError>> {
-  let wake = wakeUp;
+async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, wakeMark: string | null): Promise<Result<OrderRecord, OrderStoreError>> {
+  let wake: string | null = wakeMark;
   let last: OrderRecord | null = null;
   for (let i = 0; i < MAX_STEPS; i += 1) {
     const read = await deps.store.read(orderId);
@@ -126,8 +144,8 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, wakeUp
     // Without the lease another run is acting now; read-only callers get what is known.
     if (!leased) return ok(last);
     const handler = STEPS[last.state];
-    if (!handler || (!isDue(last, deps) && !wake)) return ok(last);
-    wake = false;
+    if (!handler || (!isDue(last, deps) && !(wake !== null && wakeMatters(wake, last)))) return ok(last);
+    wake = null;
 
     const step = await handler(last, deps);
     if (step.kind === "idle") return ok(last);

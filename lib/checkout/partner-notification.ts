@@ -3,7 +3,9 @@
 // own advance() re-reads /api/get_order_info before anything is decided. So a forged, late,
 // duplicated or reordered notification can at most cause one more read. Its order_status is
 // used only to skip that read when it names the status we already hold: the notification of
-// our own confirmation, say, announces nothing new, and looking again would cost a call.
+// our own confirmation, say, announces nothing new, and looking again would cost a call. When
+// it comes in before that confirmation's run has saved the status, the hint travels with the
+// wake-up, and the run skips the look once it holds the status named.
 import { z } from "zod";
 import type { Result } from "@/lib/result";
 import { constantTimeEqual } from "@/lib/security/constant-time-equal";
@@ -25,7 +27,8 @@ export interface NotificationDeps {
   /** PARTNER_NOTIFY_SECRET; without one every notification is refused. */
   secret: string | undefined;
   read(orderId: string): Promise<Result<OrderRecord, OrderStoreError>>;
-  advance(orderId: string): Promise<Result<OrderRecord, OrderStoreError>>;
+  /** Woken with the status the notification named, as a hint only (advance.ts). */
+  advance(orderId: string, upstreamStatus: number | undefined): Promise<Result<OrderRecord, OrderStoreError>>;
 }
 
 export interface NotificationAnswer {
@@ -62,7 +65,7 @@ export async function handlePartnerNotification(secretHeader: string | null, raw
     return answer(200, true, `nothing new: the order is already at status ${ids.data.order_status}`);
   }
 
-  const advanced = await deps.advance(orderId);
+  const advanced = await deps.advance(orderId, ids.data.order_status ?? undefined);
   // Not 2xx while we could not act: the service retries, and the sweep also has the order due.
   if (!advanced.ok) return answer(503, false, "could not process now; retry later");
   return answer(200, true, `order ${advanced.value.state}`);

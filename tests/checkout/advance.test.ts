@@ -2,6 +2,7 @@
 // flow end to end, the calls it costs, and the failures that must change neither money nor
 // delivery: declines, expiry, a lost answer, a low partner balance, concurrent runs.
 import { describe, expect, it } from "vitest";
+import { advance } from "@/lib/checkout/advance";
 import { sweep } from "@/lib/checkout/sweep";
 import { acquireLock } from "@/lib/kv/lock";
 import { RESERVED_ITEM, TOPUP_ITEM, harnessPerTest } from "@/tests/support/checkout/checkout-harness";
@@ -161,6 +162,22 @@ describe("advance: concurrency", () => {
     await held?.release();
     // The next run of anyone, even a poll with no deadline due, acts on the recorded wake-up.
     expect((await h.step(id)).state).toBe("completed");
+  });
+  it("a notification of the status the order already holds costs no look, even when it waited for the lease", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
+    await h.step(id);
+    h.payments.authorize(id);
+    expect((await h.step(id, true)).state).toBe("completed");
+    const calls = h.upstreamCalls.length;
+    const held = await acquireLock(h.kv, `checkout:lease:${id}`, 60_000);
+    await h.run(advance(id, h.deps, { wake: true, upstreamStatus: 2 }));
+    await held?.release();
+    expect((await h.step(id)).state).toBe("completed");
+    expect(h.upstreamCalls.length).toBe(calls);
+    // A status the order does not hold is looked at.
+    await h.run(advance(id, h.deps, { wake: true, upstreamStatus: 3 }));
+    expect(h.upstreamCalls.slice(calls)).toEqual(["/api/get_order_info"]);
   });
 });
 

@@ -15,7 +15,7 @@ export async function POST(request: Request): Promise<Response> {
       const read = await deps.store.read(orderId);
       return read.ok ? { ok: true, value: read.value.record } : read;
     },
-    advance: (orderId) => advance(orderId, deps, { wake: true }),
+    advance: (orderId, upstreamStatus) => advance(orderId, deps, { wake: true, upstreamStatus }),
   });
   return Response.json(answer.body, { status: answer.status });
 }
