@@ -53,6 +53,8 @@ export interface AdvanceDeps extends CheckoutDeps {
   kv: Kv;
   /** How long one run may hold the lease: longer than its slowest call (a 75 s pay). */
   leaseMs: number;
+  /** Told once an order has completed (the catalogue counts sales); its failure changes nothing. */
+  onCompleted?(order: OrderRecord): Promise<void>;
 }
 
 /** Runs again after a wake-up that came in while this run held the lease, at most this often. */
@@ -153,11 +155,20 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, wakeMa
     const goOn = step.change.to !== undefined || (step.change.patch?.nextCheckAt ?? Number.POSITIVE_INFINITY) <= deps.clock.now();
     const saved = await deps.store.save(current, step.change);
     if (!saved.ok && saved.error.code !== "conflict") return saved;
+    if (saved.ok && step.change.to === "completed") await tellCompleted(deps, saved.value.record);
     // A conflict means another writer moved the order: read again and decide afresh. A step
     // that must wait ends this run; the sweep or the next wake-up takes it from there.
     if (saved.ok && !goOn) return ok(saved.value.record);
   }
   return last ? ok(last) : err({ code: "not_found", orderId });
+}
+
+async function tellCompleted(deps: AdvanceDeps, order: OrderRecord): Promise<void> {
+  try {
+    await deps.onCompleted?.(order);
+  } catch (error) {
+    console.warn(`[checkout] completion of ${order.id} not recorded: ${String(error)}`);
+  }
 }
 
 async function takeLease(deps: AdvanceDeps, orderId: string): Promise<Pick<KvLock, "release"> | null> {

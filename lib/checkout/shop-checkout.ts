@@ -1,6 +1,7 @@
 // The checkout as this process runs it: the order store on the shop's KV, the storefront's
 // Partner API client, the payment module's stripe client, the code vault and the timing rules,
 // all from configuration. Routes, the sweep script and the order page take it from here.
+import { recordSale } from "@/lib/catalog/popularity";
 import { catalogDeps, storefrontClient } from "@/lib/catalog/storefront-deps";
 import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
@@ -41,6 +42,7 @@ export function orderDeps(): Promise<AdvanceDeps> {
       leaseMs: worstCaseAuthorizedCallMs() + 15_000,
       orderLink: (orderId, key) => `${publicOrigin()}${orderPath(orderId, key)}`,
       alertOwner: (orderId, message) => console.error(`[checkout] order ${orderId} needs the owner: ${message}`),
+      onCompleted: (order) => recordSale(kv, order.id, order.item.gameId),
     };
   })().catch((error: unknown) => {
     // A failed start (KV down, say) must not be remembered: the next request tries again.

@@ -31,6 +31,18 @@ describe("advance: reservation flow", () => {
     expect(await h.balance()).toBeCloseTo(100 - 9.5, 2);
   });
 
+  it("tells the catalogue once when an order completes, however often it is advanced after", async () => {
+    const h = await newHarness();
+    const completed: string[] = [];
+    const deps = { ...h.deps, onCompleted: async (order: { id: string }) => void completed.push(order.id) };
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
+    await h.run(advance(id, deps));
+    h.payments.authorize(id);
+    await h.run(advance(id, deps, { wake: true }));
+    await h.run(advance(id, deps, { wake: true }));
+    expect(completed).toEqual([id]);
+  });
+
   it("releases the reservation when the buyer's card is declined and the page expires: not charged, not debited", async () => {
     const h = await newHarness();
     const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
