@@ -10,7 +10,7 @@ import { buyerOrder } from "@/lib/checkout/buyer-order";
 import { getSweep } from "@/lib/checkout/http/get-sweep";
 import { postCheckout, type CheckoutCreated, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { orderIdFactory } from "@/lib/checkout/order-id";
-import { paymentEventHandler } from "@/lib/checkout/payment-events";
+import { orderState, paymentEventHandler } from "@/lib/checkout/payment-events";
 import { advance } from "@/lib/checkout/advance";
 import { createMailer } from "@/lib/mail/mailer";
 import { orderPath } from "@/lib/checkout/shop-checkout";
@@ -112,7 +112,10 @@ describe("the buyer's order, the webhooks and the sweep", () => {
     const created = (await (await h.run(postCheckout(checkoutRequest({ voucher_id: RESERVED_VOUCHER, email: "a@b.co" }), deps))).json()) as CheckoutCreated;
     await h.payWithCard(created.payment_url ?? "", "4242424242424242");
     // What the webhook route does with a verified event naming the order.
-    const onEvent = paymentEventHandler((orderId) => h.run(advance(orderId, h.deps, { wake: true })));
+    const onEvent = paymentEventHandler(
+      (orderId) => h.run(advance(orderId, h.deps, { wake: true })),
+      (orderId) => orderState(h.deps.store, orderId),
+    );
     await onEvent({ id: "evt_1", type: "checkout.session.completed", data: { object: { metadata: { order_id: created.order_id } } } } as never);
 
     const own = await h.run(buyerOrder(created.order_id, keyOf(created.order_url), h.deps));
@@ -122,13 +125,31 @@ describe("the buyer's order, the webhooks and the sweep", () => {
     expect(await buyerOrder("not-an-id", keyOf(created.order_url), h.deps)).toEqual({ ok: false, error: { code: "not_found" } });
   });
 
+  it("does not wake an order whose next step asks only upstream: a completed order's capture events cost no look", async () => {
+    const { h, deps } = await setup();
+    const created = (await (await h.run(postCheckout(checkoutRequest({ voucher_id: RESERVED_VOUCHER, email: "a@b.co" }), deps))).json()) as CheckoutCreated;
+    await h.payWithCard(created.payment_url ?? "", "4242424242424242");
+    expect((await h.run(advance(created.order_id, h.deps, { wake: true }))).ok).toBe(true);
+    expect((await h.deps.store.read(created.order_id)).ok && (await orderState(h.deps.store, created.order_id))).toBe("completed");
+    const calls = h.upstreamCalls.length;
+    const onEvent = paymentEventHandler(
+      (orderId) => h.run(advance(orderId, h.deps, { wake: true })),
+      (orderId) => orderState(h.deps.store, orderId),
+    );
+    await onEvent({ id: "evt_9", type: "payment_intent.succeeded", data: { object: { metadata: { order_id: created.order_id } } } } as never);
+    expect(h.upstreamCalls.length).toBe(calls);
+  });
+
   it("ignores events about orders that are not ours", async () => {
     const { h } = await setup();
     const woken: string[] = [];
-    const onEvent = paymentEventHandler(async (orderId) => {
-      woken.push(orderId);
-      return h.deps.store.read(orderId).then((r) => (r.ok ? { ok: true as const, value: r.value.record } : r));
-    });
+    const onEvent = paymentEventHandler(
+      async (orderId) => {
+        woken.push(orderId);
+        return h.deps.store.read(orderId).then((r) => (r.ok ? { ok: true as const, value: r.value.record } : r));
+      },
+      (orderId) => orderState(h.deps.store, orderId),
+    );
     await onEvent({ id: "evt_2", type: "payment_intent.canceled", data: { object: { metadata: {} } } } as never);
     await onEvent({ id: "evt_3", type: "charge.refunded", data: { object: { metadata: { order_id: "../../etc" } } } } as never);
     await onEvent({ id: "evt_4", type: "checkout.session.expired", data: { object: { metadata: { order_id: "01KA0000000000000000000000" } } } } as never);

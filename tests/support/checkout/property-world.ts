@@ -10,7 +10,7 @@ import { newOrderRecord } from "@/lib/checkout/new-order";
 import { capabilityHash, newCapabilityKey, orderIdFactory } from "@/lib/checkout/order-id";
 import type { OrderItem, OrderRecord } from "@/lib/checkout/order-record";
 import { handlePartnerNotification, PARTNER_NOTIFY_HEADER } from "@/lib/checkout/partner-notification";
-import { paymentEventHandler } from "@/lib/checkout/payment-events";
+import { orderState, paymentEventHandler } from "@/lib/checkout/payment-events";
 import { createOrderStore } from "@/lib/checkout/store/order-store";
 import { stripePayments } from "@/lib/checkout/stripe-payments";
 import { sweep } from "@/lib/checkout/sweep";
@@ -245,7 +245,10 @@ export async function createWorld(params: WorldParams) {
   async function paymentEvent(index: number): Promise<void> {
     const id = orderAt(index);
     if (!id) return;
-    const onEvent = paymentEventHandler((orderId) => advance(orderId, deps, { wake: true }));
+    const onEvent = paymentEventHandler(
+      (orderId) => advance(orderId, deps, { wake: true }),
+      (orderId) => orderState(deps.store, orderId),
+    );
     await settle(onEvent({ id: `evt_${index}`, type: "checkout.session.completed", data: { object: { metadata: { order_id: id } } } } as never)).catch(
       (error: unknown) => {
         // The route answers 500 and Stripe retries; the sweep has the order due meanwhile.

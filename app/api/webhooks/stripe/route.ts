@@ -1,7 +1,7 @@
 // POST /api/webhooks/stripe – verified Stripe (or payments sandbox) events wake the order they
 // are about (lib/checkout/payment-events.ts).
 import { advance } from "@/lib/checkout/advance";
-import { paymentEventHandler } from "@/lib/checkout/payment-events";
+import { orderState, paymentEventHandler } from "@/lib/checkout/payment-events";
 import { orderDeps } from "@/lib/checkout/shop-checkout";
 import { getKv } from "@/lib/kv/get-kv";
 import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
@@ -17,7 +17,10 @@ export async function POST(request: Request): Promise<Response> {
     stripe: await getStripe(),
     secret: await webhookSecret(),
     kv: await getKv(),
-    onEvent: paymentEventHandler((orderId) => advance(orderId, deps, { wake: true })),
+    onEvent: paymentEventHandler(
+      (orderId) => advance(orderId, deps, { wake: true }),
+      (orderId) => orderState(deps.store, orderId),
+    ),
   });
   return Response.json(answer.body, { status: answer.status });
 }
