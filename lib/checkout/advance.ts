@@ -16,6 +16,7 @@ import { release } from "./steps/release";
 import { reserve } from "./steps/reserve";
 import { capture, recheckCompleted, refund } from "./steps/settle-payment";
 import type { StepHandler } from "./steps/step";
+import { markWake, pendingWake, takeWake, wakeMatters, type WakeReason } from "./wake-mark";
 import type { OrderStoreError } from "./store/order-store";
 
 const STEPS: Record<OrderState, StepHandler | null> = {
@@ -43,10 +44,10 @@ export interface AdvanceOptions {
    */
   wake?: boolean;
   /**
-   * With wake: the upstream status the notification named. It is only a hint that may skip a
-   * look: if the order already holds that status once a run gets to it, there is nothing new.
+   * With wake: why (wake-mark.ts). A notification's status or a payment event lets a run skip
+   * a look that cannot find anything new; without a reason the run looks in any case.
    */
-  upstreamStatus?: number;
+  reason?: WakeReason;
 }
 
 export interface AdvanceDeps extends CheckoutDeps {
@@ -64,7 +65,7 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
   // A wake-up is written down before the lease is tried: when another run holds the lease (a
   // buyer's poll, say, that has nothing due), that run finds the mark when it lets go and goes
   // again, so a webhook answered 200 is never lost until the next deadline.
-  if (options.wake) await markWake(deps, orderId, options.upstreamStatus === undefined ? ANY : `${STATUS}${options.upstreamStatus}`);
+  if (options.wake) await recordWake(deps, orderId, options.reason ?? { kind: "any" });
   else {
     // A poll with nothing due and no wake-up waiting only reads: no lease, no write.
     const idle = await idleOrder(orderId, deps);
@@ -75,12 +76,12 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
     const lease = await takeLease(deps, orderId);
     if (!lease) return result ?? drive(orderId, deps, false, null);
     try {
-      result = await drive(orderId, deps, true, await takeWake(deps, orderId));
+      result = await drive(orderId, deps, true, await takeWakeOrLook(deps, orderId));
     } finally {
       // The TTL frees it anyway; a failed release must not hide the order's outcome.
       await lease.release().catch((error: unknown) => console.warn(`[checkout] lease of ${orderId} not released: ${String(error)}`));
     }
-    const pending = await wakePending(deps, orderId);
+    const pending = await pendingWake(deps.kv, orderId).catch(() => null);
     if (pending === null || (result.ok && !wakeMatters(pending, result.value))) return result;
   }
   // Still woken after MAX_RUNS: the mark stays for the next caller (a poll, the sweep).
@@ -93,7 +94,7 @@ async function idleOrder(orderId: string, deps: AdvanceDeps): Promise<OrderRecor
   if (!read.ok) return null;
   const record = read.value.record;
   if (STEPS[record.state] && isDue(record, deps)) return null;
-  const pending = await wakePending(deps, orderId);
+  const pending = await pendingWake(deps.kv, orderId).catch(() => null);
   return pending !== null && wakeMatters(pending, record) ? null : record;
 }
 
@@ -101,42 +102,22 @@ function isDue(record: OrderRecord, deps: AdvanceDeps): boolean {
   return record.nextCheckAt !== null && record.nextCheckAt <= deps.clock.now();
 }
 
-const wakeKey = (orderId: string) => `checkout:wake:${orderId}`;
-
-/** Wake-up marks: look in any case, or only if upstream's status is not this one (a hint). */
-const ANY = "any";
-const STATUS = "status:";
-
-function wakeMatters(mark: string, record: OrderRecord): boolean {
-  return !mark.startsWith(STATUS) || String(record.upstream.status) !== mark.slice(STATUS.length);
-}
-
-async function markWake(deps: AdvanceDeps, orderId: string, mark: string): Promise<void> {
+async function recordWake(deps: AdvanceDeps, orderId: string, reason: WakeReason): Promise<void> {
   try {
-    await deps.kv.set(wakeKey(orderId), mark, { ttlMs: deps.leaseMs * 2 });
+    await markWake(deps.kv, orderId, reason, deps.leaseMs * 2);
   } catch (error) {
     // This run still looks now if it gets the lease; only a concurrent holder misses the mark.
     console.warn(`[checkout] wake-up of ${orderId} not recorded: ${String(error)}`);
   }
 }
 
-/** Reads and removes the mark; unsure counts as woken. */
-async function takeWake(deps: AdvanceDeps, orderId: string): Promise<string | null> {
-  try {
-    const mark = await deps.kv.get(wakeKey(orderId));
-    if (mark !== null) await deps.kv.del(wakeKey(orderId));
-    return mark;
-  } catch {
-    return ANY;
-  }
+/** The waiting mark, taken; unsure (KV trouble) counts as a reason to look. */
+async function takeWakeOrLook(deps: AdvanceDeps, orderId: string): Promise<WakeReason | null> {
+  return takeWake(deps.kv, orderId).catch((): WakeReason => ({ kind: "any" }));
 }
 
-async function wakePending(deps: AdvanceDeps, orderId: string): Promise<string | null> {
-  return deps.kv.get(wakeKey(orderId)).catch(() => null);
-}
-
-async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, wakeMark: string | null): Promise<Result<OrderRecord, OrderStoreError>> {
-  let wake: string | null = wakeMark;
+async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, woken: WakeReason | null): Promise<Result<OrderRecord, OrderStoreError>> {
+  let wake = woken;
   let last: OrderRecord | null = null;
   for (let i = 0; i < MAX_STEPS; i += 1) {
     const read = await deps.store.read(orderId);

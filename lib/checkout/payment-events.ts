@@ -1,22 +1,16 @@
 // What a verified Stripe event means for the checkout: "look at this order now". The event's
 // contents are not trusted beyond the order id in its metadata; advance() reads the session and
 // the PaymentIntent back from the payments API before it acts, so duplicated, late and
-// reordered events cost at most one more read. An order whose next step asks only upstream
-// (being fulfilled, or completed) is not woken at all: nothing on the payment side changes what
-// it does, and the capture's own events would otherwise cost an upstream look per order.
+// reordered events cost at most one more read. The wake-up says it came from the payment side,
+// so an order whose next step asks only upstream (being fulfilled, or completed) is not looked
+// at again for it: the capture's own events would otherwise cost an upstream call per order.
 import type Stripe from "stripe";
 import type { Result } from "@/lib/result";
 import type { OrderRecord } from "./order-record";
-import type { OrderState } from "./order-states";
 import { orderIdSchema } from "./order-record";
-import type { OrderStore, OrderStoreError } from "./store/order-store";
+import type { OrderStoreError } from "./store/order-store";
 
 export type WakeOrder = (orderId: string) => Promise<Result<OrderRecord, OrderStoreError>>;
-/** The order's state now, or null when it cannot be read (then it is woken, to be sure). */
-export type ReadState = (orderId: string) => Promise<OrderState | null>;
-
-/** States whose step reads upstream only: payment events tell them nothing. */
-const UPSTREAM_ONLY: ReadonlySet<OrderState> = new Set(["authorized", "fulfilling", "completed"]);
 
 /** The order an event is about, from the metadata our checkout puts on sessions, intents and refunds. */
 export function orderIdOfEvent(event: Stripe.Event): string | null {
@@ -30,21 +24,13 @@ export function orderIdOfEvent(event: Stripe.Event): string | null {
  * and dropped; when the order cannot be advanced now (KV trouble) it throws, so the webhook
  * answers 500 and Stripe delivers the event again (the sweep has the order due meanwhile).
  */
-export function paymentEventHandler(wake: WakeOrder, readState: ReadState): (event: Stripe.Event) => Promise<void> {
+export function paymentEventHandler(wake: WakeOrder): (event: Stripe.Event) => Promise<void> {
   return async (event) => {
     const orderId = orderIdOfEvent(event);
     if (orderId === null) return;
-    const state = await readState(orderId);
-    if (state !== null && UPSTREAM_ONLY.has(state)) return;
     const advanced = await wake(orderId);
     if (!advanced.ok && advanced.error.code !== "not_found") {
       throw new Error(`order ${orderId} not advanced after ${event.type}: ${advanced.error.code}`);
     }
   };
-}
-
-/** ReadState over the order store. */
-export async function orderState(store: OrderStore, orderId: string): Promise<OrderState | null> {
-  const read = await store.read(orderId);
-  return read.ok ? read.value.record.state : null;
 }

@@ -183,12 +183,12 @@ describe("advance: concurrency", () => {
     expect((await h.step(id, true)).state).toBe("completed");
     const calls = h.upstreamCalls.length;
     const held = await acquireLock(h.kv, `checkout:lease:${id}`, 60_000);
-    await h.run(advance(id, h.deps, { wake: true, upstreamStatus: 2 }));
+    await h.run(advance(id, h.deps, { wake: true, reason: { kind: "upstream", status: 2 } }));
     await held?.release();
     expect((await h.step(id)).state).toBe("completed");
     expect(h.upstreamCalls.length).toBe(calls);
     // A status the order does not hold is looked at.
-    await h.run(advance(id, h.deps, { wake: true, upstreamStatus: 3 }));
+    await h.run(advance(id, h.deps, { wake: true, reason: { kind: "upstream", status: 3 } }));
     expect(h.upstreamCalls.slice(calls)).toEqual(["/api/get_order_info"]);
   });
 });

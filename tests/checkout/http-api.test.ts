@@ -10,7 +10,7 @@ import { buyerOrder } from "@/lib/checkout/buyer-order";
 import { getSweep } from "@/lib/checkout/http/get-sweep";
 import { postCheckout, type CheckoutCreated, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { orderIdFactory } from "@/lib/checkout/order-id";
-import { orderState, paymentEventHandler } from "@/lib/checkout/payment-events";
+import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { advance } from "@/lib/checkout/advance";
 import { createMailer } from "@/lib/mail/mailer";
 import { orderPath } from "@/lib/checkout/shop-checkout";
@@ -112,10 +112,7 @@ describe("the buyer's order, the webhooks and the sweep", () => {
     const created = (await (await h.run(postCheckout(checkoutRequest({ voucher_id: RESERVED_VOUCHER, email: "a@b.co" }), deps))).json()) as CheckoutCreated;
     await h.payWithCard(created.payment_url ?? "", "4242424242424242");
     // What the webhook route does with a verified event naming the order.
-    const onEvent = paymentEventHandler(
-      (orderId) => h.run(advance(orderId, h.deps, { wake: true })),
-      (orderId) => orderState(h.deps.store, orderId),
-    );
+    const onEvent = paymentEventHandler((orderId) => h.run(advance(orderId, h.deps, { wake: true, reason: { kind: "payment" } })));
     await onEvent({ id: "evt_1", type: "checkout.session.completed", data: { object: { metadata: { order_id: created.order_id } } } } as never);
 
     const own = await h.run(buyerOrder(created.order_id, keyOf(created.order_url), h.deps));
@@ -125,17 +122,15 @@ describe("the buyer's order, the webhooks and the sweep", () => {
     expect(await buyerOrder("not-an-id", keyOf(created.order_url), h.deps)).toEqual({ ok: false, error: { code: "not_found" } });
   });
 
-  it("does not wake an order whose next step asks only upstream: a completed order's capture events cost no look", async () => {
+  it("a payment event costs no upstream look for an order whose next step asks only upstream", async () => {
     const { h, deps } = await setup();
     const created = (await (await h.run(postCheckout(checkoutRequest({ voucher_id: RESERVED_VOUCHER, email: "a@b.co" }), deps))).json()) as CheckoutCreated;
     await h.payWithCard(created.payment_url ?? "", "4242424242424242");
     expect((await h.run(advance(created.order_id, h.deps, { wake: true }))).ok).toBe(true);
-    expect((await h.deps.store.read(created.order_id)).ok && (await orderState(h.deps.store, created.order_id))).toBe("completed");
+    const read = await h.deps.store.read(created.order_id);
+    expect(read.ok && read.value.record.state).toBe("completed");
     const calls = h.upstreamCalls.length;
-    const onEvent = paymentEventHandler(
-      (orderId) => h.run(advance(orderId, h.deps, { wake: true })),
-      (orderId) => orderState(h.deps.store, orderId),
-    );
+    const onEvent = paymentEventHandler((orderId) => h.run(advance(orderId, h.deps, { wake: true, reason: { kind: "payment" } })));
     await onEvent({ id: "evt_9", type: "payment_intent.succeeded", data: { object: { metadata: { order_id: created.order_id } } } } as never);
     expect(h.upstreamCalls.length).toBe(calls);
   });
@@ -143,13 +138,10 @@ describe("the buyer's order, the webhooks and the sweep", () => {
   it("ignores events about orders that are not ours", async () => {
     const { h } = await setup();
     const woken: string[] = [];
-    const onEvent = paymentEventHandler(
-      async (orderId) => {
-        woken.push(orderId);
-        return h.deps.store.read(orderId).then((r) => (r.ok ? { ok: true as const, value: r.value.record } : r));
-      },
-      (orderId) => orderState(h.deps.store, orderId),
-    );
+    const onEvent = paymentEventHandler(async (orderId) => {
+      woken.push(orderId);
+      return h.deps.store.read(orderId).then((r) => (r.ok ? { ok: true as const, value: r.value.record } : r));
+    });
     await onEvent({ id: "evt_2", type: "payment_intent.canceled", data: { object: { metadata: {} } } } as never);
     await onEvent({ id: "evt_3", type: "charge.refunded", data: { object: { metadata: { order_id: "../../etc" } } } } as never);
     await onEvent({ id: "evt_4", type: "checkout.session.expired", data: { object: { metadata: { order_id: "01KA0000000000000000000000" } } } } as never);

@@ -10,7 +10,7 @@ import { newOrderRecord } from "@/lib/checkout/new-order";
 import { capabilityHash, newCapabilityKey, orderIdFactory } from "@/lib/checkout/order-id";
 import type { OrderItem, OrderRecord } from "@/lib/checkout/order-record";
 import { handlePartnerNotification, PARTNER_NOTIFY_HEADER } from "@/lib/checkout/partner-notification";
-import { orderState, paymentEventHandler } from "@/lib/checkout/payment-events";
+import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { createOrderStore } from "@/lib/checkout/store/order-store";
 import { stripePayments } from "@/lib/checkout/stripe-payments";
 import { sweep } from "@/lib/checkout/sweep";
@@ -245,10 +245,7 @@ export async function createWorld(params: WorldParams) {
   async function paymentEvent(index: number): Promise<void> {
     const id = orderAt(index);
     if (!id) return;
-    const onEvent = paymentEventHandler(
-      (orderId) => advance(orderId, deps, { wake: true }),
-      (orderId) => orderState(deps.store, orderId),
-    );
+    const onEvent = paymentEventHandler((orderId) => advance(orderId, deps, { wake: true, reason: { kind: "payment" } }));
     await settle(onEvent({ id: `evt_${index}`, type: "checkout.session.completed", data: { object: { metadata: { order_id: id } } } } as never)).catch(
       (error: unknown) => {
         // The route answers 500 and Stripe retries; the sweep has the order due meanwhile.
@@ -270,7 +267,7 @@ export async function createWorld(params: WorldParams) {
           const read = await deps.store.read(orderId);
           return read.ok ? { ok: true, value: read.value.record } : read;
         },
-        advance: (orderId, upstreamStatus) => advance(orderId, deps, { wake: true, upstreamStatus }),
+        advance: (orderId, upstreamStatus) => advance(orderId, deps, { wake: true, reason: upstreamStatus === undefined ? undefined : { kind: "upstream", status: upstreamStatus } }),
       }),
     );
     if (!(answer instanceof Crash) && answer.status < 300 && !keep) inbox.splice(index, 1);

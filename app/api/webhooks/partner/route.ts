@@ -15,7 +15,7 @@ export async function POST(request: Request): Promise<Response> {
       const read = await deps.store.read(orderId);
       return read.ok ? { ok: true, value: read.value.record } : read;
     },
-    advance: (orderId, upstreamStatus) => advance(orderId, deps, { wake: true, upstreamStatus }),
+    advance: (orderId, upstreamStatus) => advance(orderId, deps, { wake: true, reason: upstreamStatus === undefined ? undefined : { kind: "upstream", status: upstreamStatus } }),
   });
   return Response.json(answer.body, { status: answer.status });
 }

@@ -1,7 +1,7 @@
 // POST /api/webhooks/stripe – verified Stripe (or payments sandbox) events wake the order they
 // are about (lib/checkout/payment-events.ts).
 import { advance } from "@/lib/checkout/advance";
-import { orderState, paymentEventHandler } from "@/lib/checkout/payment-events";
+import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { orderDeps } from "@/lib/checkout/shop-checkout";
 import { getKv } from "@/lib/kv/get-kv";
 import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
@@ -17,10 +17,7 @@ export async function POST(request: Request): Promise<Response> {
     stripe: await getStripe(),
     secret: await webhookSecret(),
     kv: await getKv(),
-    onEvent: paymentEventHandler(
-      (orderId) => advance(orderId, deps, { wake: true }),
-      (orderId) => orderState(deps.store, orderId),
-    ),
+    onEvent: paymentEventHandler((orderId) => advance(orderId, deps, { wake: true, reason: { kind: "payment" } })),
   });
   return Response.json(answer.body, { status: answer.status });
 }
