@@ -84,6 +84,13 @@ export const envSchema = z.object({
   KV_PREFIX: z.string().regex(/^[\w:.-]+$/, { error: "expected letters, digits, _ : . or -" }).optional(),
   /** How long a cached copy of the upstream catalogue counts as fresh (lib/catalog). */
   CATALOG_TTL_SECONDS: z.coerce.number({ error: "expected a number of seconds" }).int().min(1).max(86_400).default(300),
+  /** Product ids (upstream service ids) shown first under "Recommended", e.g. 426,101; until the admin sets them. */
+  SHOP_FEATURED: z
+    .string()
+    .trim()
+    .regex(/^(\d+(\s*,\s*\d+)*)?$/, { error: "expected product ids separated by commas, such as 426,101" })
+    .transform((text) => (text ? text.split(",").map((id) => Number(id.trim())) : []))
+    .default([]),
   /** ISO 4217 code of the currency buyers pay in. */
   STORE_CURRENCY: z
     .string()

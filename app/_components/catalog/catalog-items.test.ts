@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { filtersToQuery, hasFilters, NO_FILTERS, parseFilters } from "./catalog-filters";
-import { normaliseText, selectItems, type CatalogItem } from "./catalog-items";
+import { searchableText } from "@/lib/catalog/search/match-query";
+import { normaliseText } from "@/lib/catalog/search/search-text";
+import { selectItems, type CatalogItem } from "./catalog-items";
 
 function item(id: number, brand: string, name: string, extra: Partial<CatalogItem> = {}): CatalogItem {
   const card = { slug: `p-${id}`, balance: false, deliveryMinutes: 5 };
-  const base = { id, brand, name, platform: null, region: null, country: null, unavailable: null, fromMinor: 1000, ...card, ...extra };
-  return { ...base, searchText: normaliseText([name, brand, base.platform, base.country].filter(Boolean).join(" ")) };
+  const base = { id, brand, name, platform: null, region: null, country: null, unavailable: null, fromMinor: 1000, featured: false, sales: 0, ...card, ...extra };
+  return { ...base, search: searchableText(normaliseText([name, brand, base.platform, base.country].filter(Boolean).join(" "))) };
 }
 
 const items = [
@@ -54,6 +56,33 @@ describe("selecting catalogue items", () => {
     expect(ids(selectItems(items, { ...NO_FILTERS, q: "pokemon cafe" }))).toEqual([6]);
     expect(ids(selectItems(items, { ...NO_FILTERS, q: "playstation" }))).toEqual([2]);
     expect(ids(selectItems(items, { ...NO_FILTERS, q: "nothing like this" }))).toEqual([]);
+  });
+
+  it("forgives typos, short names and spellings gamers use", () => {
+    expect(ids(selectItems(items, { ...NO_FILTERS, q: "diamnds" }))).toEqual([5, 4]);
+    expect(ids(selectItems(items, { ...NO_FILTERS, q: "mythik diamonds" }))).toEqual([5, 4]);
+    expect(ids(selectItems(items, { ...NO_FILTERS, q: "psn" }))).toEqual([2]);
+    expect(ids(selectItems(items, { ...NO_FILTERS, q: "giftcard" }))).toEqual([1]);
+    expect(ids(selectItems(items, { ...NO_FILTERS, q: "POKÉMON" }))).toEqual([6]);
+    // Short words must be right: "us" is not a typo of every two-letter word.
+    expect(ids(selectItems(items, { ...NO_FILTERS, q: "uk" }))).toEqual([]);
+  });
+
+  it("puts the closest matches first under Recommended", () => {
+    const cards = [item(7, "Vault Cards", "Vault Cards"), item(8, "Vaultline", "Vaultline Gift Card")];
+    // An exact word ranks above the start of a longer one.
+    expect(ids(selectItems(cards, { ...NO_FILTERS, q: "vaultline" }))).toEqual([8]);
+    expect(ids(selectItems(cards, { ...NO_FILTERS, q: "vault" }))).toEqual([7, 8]);
+  });
+
+  it("recommends featured products first, then the best sellers, then by name", () => {
+    const ranked = [
+      item(1, "Alpha", "Alpha Card"),
+      item(2, "Beta", "Beta Card", { sales: 5 }),
+      item(3, "Gamma", "Gamma Card", { sales: 9 }),
+      item(4, "Zeta", "Zeta Card", { featured: true }),
+    ];
+    expect(ids(selectItems(ranked, NO_FILTERS))).toEqual([4, 3, 2, 1]);
   });
 
   it("filters by platform, region and country together", () => {

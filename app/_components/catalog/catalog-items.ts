@@ -1,6 +1,7 @@
 // What the browser needs to draw, search, filter and sort the cards: one item per product,
 // decoded from the compact rows the page ships (catalog-row.ts). The browser renders the cards
 // from these, so the HTML holds each card's markup and the page's data each product once.
+import { matchScore, type SearchableText } from "@/lib/catalog/search/match-query";
 import type { CatalogFilters } from "./catalog-filters";
 
 export interface CatalogItem {
@@ -18,8 +19,12 @@ export interface CatalogItem {
   deliveryMinutes: number;
   /** Why it cannot be bought, in words; null when it can. */
   unavailable: string | null;
-  /** Name, brand, platform, region and country names, already normalised. */
-  searchText: string;
+  /** Chosen by the owner to come first under "Recommended". */
+  featured: boolean;
+  /** Completed orders so far (lib/catalog/popularity.ts), the next key of "Recommended". */
+  sales: number;
+  /** Name, brand, platform, region and country names, normalised (lib/catalog/search). */
+  search: SearchableText;
 }
 
 export interface FacetOption {
@@ -45,32 +50,42 @@ export function placeNames(facets: Facets): PlaceNames {
   return { regions: names(facets.regions), countries: names(facets.countries) };
 }
 
-/** Lower case without accents, so "pokemon" finds "Pokémon". */
-export function normaliseText(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
-function matches(item: CatalogItem, filters: CatalogFilters, words: string[]): boolean {
+function passesFilters(item: CatalogItem, filters: CatalogFilters): boolean {
   if (filters.platform && item.platform !== filters.platform) return false;
   if (filters.region && item.region !== filters.region) return false;
   if (filters.country && item.country !== filters.country) return false;
-  return words.every((word) => item.searchText.includes(word));
+  return true;
 }
 
 const byText = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
 
-function compare(a: CatalogItem, b: CatalogItem, filters: CatalogFilters): number {
-  if ((a.unavailable === null) !== (b.unavailable === null)) return a.unavailable === null ? -1 : 1;
-  if (filters.sort !== "recommended" && a.fromMinor !== b.fromMinor) {
-    if (a.fromMinor === null) return 1;
-    if (b.fromMinor === null) return -1;
-    return filters.sort === "price-asc" ? a.fromMinor - b.fromMinor : b.fromMinor - a.fromMinor;
-  }
-  return byText(a.brand, b.brand) || byText(a.name, b.name) || a.id - b.id;
+/** Featured first, then what sells, then by name. */
+function recommended(a: CatalogItem, b: CatalogItem): number {
+  if (a.featured !== b.featured) return a.featured ? -1 : 1;
+  return b.sales - a.sales || byText(a.brand, b.brand) || byText(a.name, b.name) || a.id - b.id;
 }
 
-/** Matching items, available first, then by brand and name (or by price when asked). */
+function byPrice(a: CatalogItem, b: CatalogItem, sort: "price-asc" | "price-desc"): number {
+  if (a.fromMinor === b.fromMinor) return 0;
+  if (a.fromMinor === null) return 1;
+  if (b.fromMinor === null) return -1;
+  return sort === "price-asc" ? a.fromMinor - b.fromMinor : b.fromMinor - a.fromMinor;
+}
+
+/**
+ * Matching items, available first; then by price when asked, else (with a search) the closest
+ * matches first; then in the recommended order.
+ */
 export function selectItems(items: readonly CatalogItem[], filters: CatalogFilters): CatalogItem[] {
-  const words = normaliseText(filters.q).split(/\s+/).filter(Boolean);
-  return items.filter((item) => matches(item, filters, words)).sort((a, b) => compare(a, b, filters));
+  const scored = items
+    .filter((item) => passesFilters(item, filters))
+    .map((item) => ({ item, score: matchScore(filters.q, item.search) }))
+    .filter(({ score }) => score > 0);
+  scored.sort(
+    (a, b) =>
+      Number(a.item.unavailable !== null) - Number(b.item.unavailable !== null) ||
+      (filters.sort === "recommended" ? b.score - a.score : byPrice(a.item, b.item, filters.sort)) ||
+      recommended(a.item, b.item),
+  );
+  return scored.map(({ item }) => item);
 }

@@ -4,7 +4,9 @@
 import { unavailableInWords } from "@/lib/catalog/format";
 import { slugify } from "@/lib/catalog/slug";
 import type { CatalogSnapshot, Product } from "@/lib/catalog/types";
-import { normaliseText, type CatalogItem, type PlaceNames } from "./catalog-items";
+import { searchableText } from "@/lib/catalog/search/match-query";
+import { normaliseText } from "@/lib/catalog/search/search-text";
+import type { CatalogItem, PlaceNames } from "./catalog-items";
 import { productBrand } from "./catalog-view";
 
 export type CatalogRow = [
@@ -20,11 +22,21 @@ export type CatalogRow = [
   deliveryMinutes: number,
   /** Why it cannot be bought, in words; null when it can. */
   unavailable: string | null,
+  /** 1 when the owner features it, else 0. */
+  featured: 0 | 1,
+  /** Completed orders so far. */
+  sales: number,
   /** Only when the slug is not the name's (it usually is: lib/catalog/map-service.ts). */
   slug?: string,
 ];
 
-export function toCatalogRow(product: Product, snapshot: CatalogSnapshot): CatalogRow {
+/** What ranks a product under "Recommended", known to the page, not to the catalogue. */
+export interface ProductRank {
+  featured: ReadonlySet<number>;
+  sales: ReadonlyMap<number, number>;
+}
+
+export function toCatalogRow(product: Product, snapshot: CatalogSnapshot, rank: ProductRank): CatalogRow {
   const brand = productBrand(product);
   const row: CatalogRow = [
     product.id,
@@ -37,13 +49,15 @@ export function toCatalogRow(product: Product, snapshot: CatalogSnapshot): Catal
     product.type === "balance",
     product.deliveryTargetMinutes,
     product.available ? null : unavailableInWords(product.unavailableReason),
+    rank.featured.has(product.id) ? 1 : 0,
+    rank.sales.get(product.id) ?? 0,
   ];
   if (product.slug !== slugify(product.name)) row.push(product.slug);
   return row;
 }
 
 export function fromCatalogRow(row: CatalogRow, names: PlaceNames): CatalogItem {
-  const [id, name, brand, platform, region, country, fromMinor, balance, deliveryMinutes, unavailable, slug] = row;
+  const [id, name, brand, platform, region, country, fromMinor, balance, deliveryMinutes, unavailable, featured, sales, slug] = row;
   const words = [name, brand, platform, region && names.regions.get(region), country && names.countries.get(country), country];
   return {
     id,
@@ -57,6 +71,8 @@ export function fromCatalogRow(row: CatalogRow, names: PlaceNames): CatalogItem 
     balance,
     deliveryMinutes,
     unavailable,
-    searchText: normaliseText(words.filter(Boolean).join(" ")),
+    featured: featured === 1,
+    sales,
+    search: searchableText(normaliseText(words.filter(Boolean).join(" "))),
   };
 }

@@ -36,28 +36,29 @@ const products = [
   product(3, { name: "Lotus Saga Jade (India)", brand: "Lotus Saga", country: "IN", platform: "Mobile" }),
   product(4, { name: "Another PC card", region: "MENA", platform: "PC" }),
 ];
+const NO_RANK = { featured: new Set<number>(), sales: new Map<number, number>() };
 const snapshot: CatalogSnapshot = { products, fromPrices: { 1: { minor: 724, currency: "USD" } }, fetchedAt: 0, stale: false };
 
 describe("catalogue view", () => {
   it("makes region and country names searchable, not just their codes", () => {
     const names = placeNames(catalogFacets(products));
-    const item = (p: Product) => fromCatalogRow(toCatalogRow(p, snapshot), names);
+    const item = (p: Product) => fromCatalogRow(toCatalogRow(p, snapshot, NO_RANK), names);
     const japan = item(products[0]!);
-    expect(japan.searchText).toContain("japan");
-    expect(japan.searchText).toContain("nintendo");
+    expect(japan.search.words).toContain("japan");
+    expect(japan.search.words).toContain("nintendo");
     expect(japan.fromMinor).toBe(724);
-    expect(item(products[1]!).searchText).toContain("middle east & north africa");
+    expect(item(products[1]!).search.words.join(" ")).toContain("middle east north africa");
     expect(item(products[1]!).fromMinor).toBeNull();
   });
 
   it("ships each product as a short row that the browser reads back whole", () => {
     const names = placeNames(catalogFacets(products));
     const unavailable = product(5, { name: "Brand", slug: "brand", type: "balance", available: false, unavailableReason: "out_of_stock" });
-    const row = toCatalogRow(unavailable, snapshot);
-    expect(row).toEqual([5, "Brand", null, null, null, null, null, true, 5, "Out of stock"]);
-    expect(fromCatalogRow(row, names)).toMatchObject({ slug: "brand", brand: "Brand", balance: true, unavailable: "Out of stock" });
+    const row = toCatalogRow(unavailable, snapshot, { featured: new Set([5]), sales: new Map([[5, 12]]) });
+    expect(row).toEqual([5, "Brand", null, null, null, null, null, true, 5, "Out of stock", 1, 12]);
+    expect(fromCatalogRow(row, names)).toMatchObject({ slug: "brand", brand: "Brand", balance: true, unavailable: "Out of stock", featured: true, sales: 12 });
     // A slug that is not the name's travels with the row.
-    expect(fromCatalogRow(toCatalogRow(products[3]!, snapshot), names)).toMatchObject({ slug: "p-4", brand: "Brand", region: "MENA" });
+    expect(fromCatalogRow(toCatalogRow(products[3]!, snapshot, NO_RANK), names)).toMatchObject({ slug: "p-4", brand: "Brand", region: "MENA" });
   });
 
   it("offers each platform, region and country once, named and sorted by name", () => {
