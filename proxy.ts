@@ -10,7 +10,7 @@ import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 
 export async function proxy(request: NextRequest): Promise<Response> {
   const upstream = currentUpstream();
-  const decision = routeDecision(request.nextUrl.pathname, shopMode(), upstream);
+  const decision = routeDecision(request.nextUrl.pathname, shopMode(), upstream, request.nextUrl.search);
   if (decision.kind === "not-found") return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain" } });
   if (decision.kind === "rewrite") {
     if (await catalogOutageNow(upstream)) return catalogUnavailableResponse();

@@ -20,4 +20,11 @@ describe("routeDecision", () => {
     expect(routeDecision("/products/7/gift-card", "demo", "abc")).toEqual({ kind: "rewrite", path: "/by-upstream/abc/products/7/gift-card" });
     expect(routeDecision("/api/player-check", "live", "abc")).toEqual({ kind: "pass" });
   });
+
+  it("renders searches on the server: /search, and / with a query string", () => {
+    expect(routeDecision("/search", "demo", "abc", "?q=diamonds")).toEqual({ kind: "rewrite", path: "/by-upstream/abc/search" });
+    expect(routeDecision("/", "demo", "abc", "?platform=Mobile")).toEqual({ kind: "rewrite", path: "/by-upstream/abc/search" });
+    expect(routeDecision("/", "demo", "abc", "?")).toEqual({ kind: "rewrite", path: "/by-upstream/abc" });
+    expect(routeDecision("/", "demo", "abc", "")).toEqual({ kind: "rewrite", path: "/by-upstream/abc" });
+  });
 });

@@ -20,9 +20,15 @@ function decodable(path: string): boolean {
   }
 }
 
-export function routeDecision(path: string, mode: ShopMode, upstream: string): RouteDecision {
+/**
+ * `search` is the query string ("" or "?…"). The plain catalogue "/" is a static page; "/"
+ * with a query (an older shared link) and "/search" render the search on the server, so a
+ * shared search shows its results in the first HTML, also without scripts.
+ */
+export function routeDecision(path: string, mode: ShopMode, upstream: string, search = ""): RouteDecision {
   if (!decodable(path)) return { kind: "not-found" };
   if (mode === "live" && DEMO_ONLY_PREFIXES.some((prefix) => under(path, prefix))) return { kind: "not-found" };
+  if (path === "/search" || (path === "/" && search.length > 1)) return { kind: "rewrite", path: `${UPSTREAM_SEGMENT}/${upstream}/search` };
   if (path === "/") return { kind: "rewrite", path: `${UPSTREAM_SEGMENT}/${upstream}` };
   if (under(path, "/products")) return { kind: "rewrite", path: `${UPSTREAM_SEGMENT}/${upstream}${path}` };
   return { kind: "pass" };

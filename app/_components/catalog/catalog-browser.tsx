@@ -1,10 +1,12 @@
 "use client";
-// Search and filters over the whole snapshot, in the browser, with the URL as the state, so a
-// link shares a selection. The page itself is static: the server renders every card into the
-// HTML from the same item data, which the page carries once.
+// Search and filters over the whole snapshot, with the URL as the state, so a link shares a
+// selection. The server renders the same selection into the HTML (catalog-page.tsx), from the
+// same item data, which the page carries once; in the browser it follows every keystroke.
 import { useMemo } from "react";
 import { filtersToQuery, hasFilters, NO_FILTERS, parseFilters, type CatalogFilters } from "./catalog-filters";
-import { placeNames, selectItems, type FacetOption, type Facets } from "./catalog-items";
+import { normaliseText } from "@/lib/catalog/search/search-text";
+import { suggestNames, type Suggestable } from "@/lib/catalog/search/suggest";
+import { placeNames, selectItems, type CatalogItem, type FacetOption, type Facets } from "./catalog-items";
 import { fromCatalogRow, type CatalogRow } from "./catalog-row";
 import styles from "./catalog.module.css";
 import { ProductCard } from "./product-card";
@@ -15,12 +17,14 @@ interface CatalogBrowserProps {
   facets: Facets;
   /** The currency of the from-prices; null when nothing is priced. */
   currency: string | null;
+  /** The query string the server rendered ("" for the plain catalogue). */
+  serverSearch: string;
 }
 
-export function CatalogBrowser({ rows, facets, currency }: CatalogBrowserProps) {
+export function CatalogBrowser({ rows, facets, currency, serverSearch }: CatalogBrowserProps) {
   const names = useMemo(() => placeNames(facets), [facets]);
   const items = useMemo(() => rows.map((row) => fromCatalogRow(row, names)), [rows, names]);
-  const [params, replaceSearch] = useLocationSearch();
+  const [params, replaceSearch] = useLocationSearch(serverSearch);
   const filters = parseFilters(Object.fromEntries(params.entries()));
   // The URL updates synchronously on every keystroke, so it can hold the search box's text too.
   const current: CatalogFilters = filters;
@@ -37,7 +41,7 @@ export function CatalogBrowser({ rows, facets, currency }: CatalogBrowserProps) 
 
   return (
     <>
-      <form role="search" action="/" method="get" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
+      <form role="search" action="/search" method="get" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <div className={styles.search}>
           <label htmlFor="catalog-q" className="visually-hidden">
             Search products
@@ -116,13 +120,47 @@ export function CatalogBrowser({ rows, facets, currency }: CatalogBrowserProps) 
           ))}
         </ul>
       ) : (
-        <div className={styles.empty}>
-          <h2>Nothing matches your search</h2>
-          <p>Try another spelling, or clear the filters to see everything we sell.</p>
-        </div>
+        <NoResults items={items} query={query} onPick={(q) => update({ ...current, q })} />
       )}
     </>
   );
+}
+
+function NoResults({ items, query, onPick }: { items: readonly CatalogItem[]; query: string; onPick: (q: string) => void }) {
+  const suggestions = suggestNames(query, suggestable(items));
+  return (
+    <div className={styles.empty}>
+      <h2>Nothing matches your search</h2>
+      {suggestions.length > 0 ? (
+        <p>
+          {"Did you mean "}
+          {suggestions.map((name, i) => (
+            <span key={name}>
+              {i > 0 ? (i === suggestions.length - 1 ? " or " : ", ") : null}
+              {/* A link, so it works without scripts; with them, it filters in place. */}
+              <a
+                href={`/search${filtersToQuery({ ...NO_FILTERS, q: name })}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onPick(name);
+                }}
+              >
+                {name}
+              </a>
+            </span>
+          ))}
+          ?
+        </p>
+      ) : null}
+      <p>Try another spelling, or clear the filters to see everything we sell.</p>
+    </div>
+  );
+}
+
+/** Brands and product names, each once, as suggestions to offer. */
+function suggestable(items: readonly CatalogItem[]): Suggestable[] {
+  const labels = new Set(items.flatMap((item) => [item.brand, item.name]));
+  return [...labels].map((label) => ({ label, words: normaliseText(label).split(" ").filter(Boolean) }));
 }
 
 interface FacetSelectProps {

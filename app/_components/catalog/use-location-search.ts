@@ -1,7 +1,9 @@
 "use client";
 // The page's query string as React state, without useSearchParams: that hook would make the
-// static catalogue render its cards only in the browser. The server renders the unfiltered
-// list; a shared link's filters apply as soon as the page hydrates.
+// static catalogue render its cards only in the browser. The server renders the search it was
+// asked for (none on "/", the URL's on "/search"), so hydration starts from the same list and
+// nothing moves. Typing updates the URL in place: "/search?…" while something is filtered, "/"
+// when nothing is, so every state of the page is a link that renders the same on the server.
 import { useCallback, useSyncExternalStore } from "react";
 
 const listeners = new Set<() => void>();
@@ -15,14 +17,14 @@ function subscribe(onChange: () => void) {
   };
 }
 
-export function useLocationSearch(): [URLSearchParams, (query: string) => void] {
+export function useLocationSearch(serverSearch: string): [URLSearchParams, (query: string) => void] {
   const search = useSyncExternalStore(
     subscribe,
     () => window.location.search,
-    () => "",
+    () => serverSearch,
   );
   const replace = useCallback((query: string) => {
-    window.history.replaceState(window.history.state, "", `${window.location.pathname}${query}`);
+    window.history.replaceState(window.history.state, "", query ? `/search${query}` : "/");
     for (const listener of listeners) listener();
   }, []);
   return [new URLSearchParams(search), replace];

@@ -1,0 +1,45 @@
+// The catalogue as both pages render it: the static "/" with no search, and the server-rendered
+// "/search" with the one in the URL, so a shared search arrives already filtered (no jump when
+// scripts load) and works with scripts off. Both read the same cached snapshot.
+import { getCatalog } from "@/lib/catalog/get-catalog";
+import { readSales } from "@/lib/catalog/popularity";
+import { env } from "@/lib/config/env";
+import { getKv } from "@/lib/kv/get-kv";
+import { StaleBanner } from "../layout/stale-banner";
+import { CatalogBrowser } from "./catalog-browser";
+import { toCatalogRow, type ProductRank } from "./catalog-row";
+import { catalogFacets, priceCurrency, productBrand } from "./catalog-view";
+import styles from "./catalog.module.css";
+
+/** Featured products from the settings and sales from KV; without KV, no sales (a hint, not a fact). */
+async function productRank(): Promise<ProductRank> {
+  const featured = new Set(env().SHOP_FEATURED);
+  try {
+    return { featured, sales: await readSales(await getKv()) };
+  } catch (error) {
+    console.warn(`[catalog] sales not read, "Recommended" ranks without them: ${String(error)}`);
+    return { featured, sales: new Map() };
+  }
+}
+
+export async function CatalogPage({ search }: { search: string }) {
+  const [snapshot, rank] = await Promise.all([getCatalog(), productRank()]);
+  const { products } = snapshot;
+  const brands = new Set(products.map(productBrand)).size;
+
+  return (
+    <>
+      <section className={styles.hero} aria-labelledby="catalog-title">
+        <h1 id="catalog-title">Game vouchers and top-ups</h1>
+        <p>{`Codes and direct top-ups for ${brands} ${brands === 1 ? "brand" : "brands"}, delivered in minutes.`}</p>
+      </section>
+      {snapshot.stale ? <StaleBanner /> : null}
+      <CatalogBrowser
+        rows={products.map((p) => toCatalogRow(p, snapshot, rank))}
+        facets={catalogFacets(products)}
+        currency={priceCurrency(snapshot)}
+        serverSearch={search}
+      />
+    </>
+  );
+}
