@@ -33,11 +33,14 @@ describe("wake-up marks", () => {
     expect(wakeMatters({ kind: "any" }, order("completed", 2))).toBe(true);
   });
 
-  it("are never weakened: a second mark makes it 'any'", async () => {
+  it("are never weakened: a second mark of another reason makes it 'any', of the same reason keeps it", async () => {
     const kv = createMemoryKv();
-    await markWake(kv, "o", { kind: "upstream", status: 3 }, 60_000);
-    await markWake(kv, "o", { kind: "upstream", status: 2 }, 60_000);
-    expect(await pendingWake(kv, "o")).toEqual({ kind: "any" });
+    await markWake(kv, "o", { kind: "payment" }, 60_000);
+    await markWake(kv, "o", { kind: "payment" }, 60_000);
+    expect(await pendingWake(kv, "o")).toEqual({ kind: "payment" });
+    await markWake(kv, "p", { kind: "upstream", status: 3 }, 60_000);
+    await markWake(kv, "p", { kind: "upstream", status: 2 }, 60_000);
+    expect(await pendingWake(kv, "p")).toEqual({ kind: "any" });
   });
 
   it("are taken once, and a mark written after the read stays", async () => {
@@ -51,8 +54,8 @@ describe("wake-up marks", () => {
     // Another wake-up lands between our read and our delete.
     kv.get = async (key) => {
       const value = await read(key);
-      await markWake(kv, "o", { kind: "upstream", status: 3 }, 60_000);
       kv.get = read;
+      await markWake(kv, "o", { kind: "upstream", status: 3 }, 60_000);
       return value;
     };
     expect(await takeWake(kv, "o")).toEqual({ kind: "payment" });

@@ -4,7 +4,8 @@
 //  • upstream: a notification named this status; nothing new if the order already holds it;
 //  • payment: a payment event; nothing new for states whose step asks upstream only;
 //  • any: look, whatever the state.
-// Marks are never weakened: one written over another becomes "any". Each carries a nonce, and
+// Marks are never weakened: one written over another of a different reason becomes "any"
+// (two of the same reason stay that reason). Each carries a nonce, and
 // is taken by deleting exactly the value read, so a mark written meanwhile is never lost.
 import { randomBytes } from "node:crypto";
 import type { Kv } from "@/lib/kv/kv";
@@ -42,9 +43,21 @@ export function wakeMatters(reason: WakeReason, order: OrderRecord): boolean {
   }
 }
 
+function sameReason(a: WakeReason, b: WakeReason): boolean {
+  return a.kind === b.kind && (a.kind !== "upstream" || (b.kind === "upstream" && a.status === b.status));
+}
+
 export async function markWake(kv: Kv, orderId: string, reason: WakeReason, ttlMs: number): Promise<void> {
-  if (await kv.setIfAbsent(key(orderId), encode(reason), { ttlMs })) return;
-  // Another mark is waiting: together they mean "look".
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    if (await kv.setIfAbsent(key(orderId), encode(reason), { ttlMs })) return;
+    const waiting = await kv.get(key(orderId));
+    // Taken between the two calls: the run that took it reads the order after now; try again.
+    if (waiting === null) continue;
+    // The same reason is already waiting (a second payment event, say): one look covers both.
+    if (sameReason(decode(waiting), reason)) return;
+    break;
+  }
+  // Another reason is waiting: together they mean "look".
   await kv.set(key(orderId), encode({ kind: "any" }), { ttlMs });
 }
 
