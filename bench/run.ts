@@ -2,13 +2,18 @@
 //  • requests/s and p99 of the catalogue page, a product page and a static file from public/,
 //    with the page/static ratios (goal ≥ 0.5 for the catalogue);
 //  • upstream calls per 1,000 page views after warm-up (goal 0);
-//  • first-load JS of the catalogue page (goal < 100 kB gzip).
+//  • first-load JS of the catalogue page (goal < 100 kB gzip);
+//  • the checkout under 50 concurrent buyers (bench/lib/checkout-buyers.ts): p50/p99, upstream
+//    calls per completed reservation checkout (goal 2), and its own time over upstream's.
 // It builds first unless BENCH_SKIP_BUILD=1 (a build already in .next).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { percentile, runBuyers, type CheckoutSample } from "./lib/checkout-buyers";
+import { startCountingPayments, type CountingPayments } from "./lib/counting-payments";
 import { startCountingSandbox } from "./lib/counting-sandbox";
+import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import { firstLoadJs } from "./lib/first-load-js";
 import { formatRow, load, type LoadResult } from "./lib/load";
 import { spawnServer } from "../tests/support/spawn-server";
@@ -17,21 +22,43 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SHOP_PORT = 3210;
 const UPSTREAM_PORT = 4013;
+const PAYMENTS_PORT = 12_150;
+const WEBHOOK_SECRET = "whsec_bench";
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
+/** A voucher of a service that reserves (request: true) in the bundled fixture. */
+const RESERVED = { gameId: 101, voucherId: 10101 };
 
 async function main(): Promise<void> {
   if (process.env.BENCH_SKIP_BUILD !== "1") execFileSync("npx", ["next", "build"], { stdio: "inherit" });
 
-  const upstream = await startCountingSandbox(UPSTREAM_PORT);
+  // Zero supplier latency: the checkout's figures are its own and the sandbox's, not a wait.
+  const fixture = await loadFixture();
+  const upstream = await startCountingSandbox(UPSTREAM_PORT, {
+    ...fixture,
+    services: fixture.services.map((service) => ({ ...service, supplier: { ...service.supplier, latency_seconds: 0 } })),
+  });
   const dataDir = mkdtempSync(join(tmpdir(), "bench-kv-"));
+  const payments = await startCountingPayments({
+    port: PAYMENTS_PORT,
+    dir: join(dataDir, "payments"),
+    webhookUrl: `http://127.0.0.1:${SHOP_PORT}/api/webhooks/stripe`,
+    webhookSecret: WEBHOOK_SECRET,
+  });
   const shop = await spawnServer("npx", ["next", "start", "-p", String(SHOP_PORT)], {
     url: `http://127.0.0.1:${SHOP_PORT}`,
     env: {
       PARTNER_API_URL: upstream.baseUrl,
       PARTNER_LOGIN: "demo",
       PARTNER_API_KEY: "demo-key",
-      // A live shop needs its payment settings to start; the bench makes no payment.
+      // Payments through the payments sandbox, which a live shop accepts only with test orders.
       STRIPE_SECRET_KEY: "sk_test_bench",
-      STRIPE_WEBHOOK_SECRET: "whsec_bench",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: payments.baseUrl,
+      PARTNER_TEST_MODE: "1",
+      CHECKOUT_RATE_LIMIT: "1000000/60s",
+      PORT: String(SHOP_PORT),
+      SHOP_URL: `http://127.0.0.1:${SHOP_PORT}`,
+      CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
       KV_DATA_DIR: dataDir,
       NODE_ENV: "production",
     },
@@ -73,11 +100,62 @@ async function main(): Promise<void> {
         `   (${upstreamCalls} calls over ${Math.round(pageViews)} views; goal 0)${upstreamCalls ? ` ${JSON.stringify(upstream.calls())}` : ""}`,
     );
     console.log(`first-load JS of the catalogue page: ${(js.gzipBytes / 1024).toFixed(1)} kB gzip in ${js.files} files (${(js.rawBytes / 1024).toFixed(1)} kB raw; goal < 100 kB gzip)`);
+
+    await benchCheckout(base, upstream, payments);
   } finally {
     await shop.stop();
+    await payments.close();
     await upstream.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function benchCheckout(shopUrl: string, upstream: Awaited<ReturnType<typeof startCountingSandbox>>, payments: CountingPayments): Promise<void> {
+  // A buyer's page polls the order every 2 s, as the order page does (POLL_MS).
+  const buyers = { shopUrl, ...RESERVED, pollMs: 2000 };
+  // Warm-up: the token, the catalogue cache and every route compiled and hot.
+  await runBuyers({ ...buyers, buyers: 10, seconds: 3 });
+  upstream.reset();
+  const samples = await runBuyers({ ...buyers, buyers: BUYERS, seconds: SECONDS });
+  const calls = upstream.calls();
+  const completed = completedOnly(samples);
+  const perCheckout = (path: string) => ((calls[path] ?? 0) / completed.length).toFixed(3);
+  const orderCalls = Object.entries(calls).filter(([path]) => path !== "/api/auth/login").reduce((sum, [, n]) => sum + n, 0);
+  const show = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(values, 99).toFixed(1).padStart(6)} ms`;
+
+  console.log(`\nCheckout, ${BUYERS} concurrent buyers for ${SECONDS}s (reserved voucher, 4242, zero supplier latency)\n`);
+  console.log(`completed checkouts              ${completed.length} (${(completed.length / SECONDS).toFixed(1)}/s)`);
+  console.log(`POST /api/checkout               ${show(completed.map((s) => s.startMs))}`);
+  console.log(`checkout to code delivered       ${show(completed.map((s) => s.totalMs))}`);
+  console.log(
+    `upstream calls per checkout      ${(orderCalls / completed.length).toFixed(3)}   (goal 2: /api/pay ${perCheckout("/api/pay")}, ` +
+      `/api/order_update ${perCheckout("/api/order_update")}, /api/get_order_info ${perCheckout("/api/get_order_info")}; ` +
+      `logins ${calls["/api/auth/login"] ?? 0} in all)`,
+  );
+
+  // Own time over upstream time, one buyer at a time so that no queue is counted as ours:
+  // POST /api/checkout as the buyer waits for it, less the time the Partner sandbox spent on
+  // /api/pay and the payments sandbox on creating the session (both answer in this process).
+  upstream.reset();
+  payments.reset();
+  const alone = completedOnly(await runBuyers({ ...buyers, buyers: 1, seconds: SECONDS, pollMs: 50 }));
+  const mean = (total: number | undefined, count: number | undefined) => (total ?? 0) / Math.max(1, count ?? 0);
+  const post = alone.reduce((sum, s) => sum + s.startMs, 0) / alone.length;
+  const pay = mean(upstream.timeMs()["/api/pay"], upstream.calls()["/api/pay"]);
+  const session = mean(payments.timeMs()["POST /v1/checkout/sessions"], payments.calls()["POST /v1/checkout/sessions"]);
+  const own = post - pay - session;
+  console.log(
+    `own time / upstream time         ${(own / (pay + session)).toFixed(2)}   (goal < 1.5; one buyer, ${alone.length} checkouts: POST /api/checkout ` +
+      `${post.toFixed(2)} ms = /api/pay ${pay.toFixed(2)} ms + session ${session.toFixed(2)} ms + ours ${own.toFixed(2)} ms)`,
+  );
+}
+
+function completedOnly(samples: CheckoutSample[]): CheckoutSample[] {
+  const completed = samples.filter((s) => s.status === "completed");
+  if (completed.length !== samples.length) {
+    throw new Error(`${samples.length - completed.length} of ${samples.length} checkouts did not complete: ${JSON.stringify(samples.filter((s) => s.status !== "completed").slice(0, 3))}`);
+  }
+  return completed;
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,69 @@
+// Buyers for the checkout benchmark, each doing what a real one does, over HTTP: start a
+// checkout for a reserved voucher, pay on the hosted page with 4242, then follow the order
+// page's API until the order is final. Many run at once, for a fixed time.
+export interface CheckoutSample {
+  /** POST /api/checkout: reservation upstream and the payment page opened. */
+  startMs: number;
+  /** From the POST to the order completed: payment, webhook, confirmation, capture. */
+  totalMs: number;
+  status: string;
+}
+
+export interface BuyerOptions {
+  shopUrl: string;
+  voucherId: number;
+  gameId: number;
+  buyers: number;
+  seconds: number;
+  /** How often a buyer's page asks for the order while it is not final. */
+  pollMs: number;
+}
+
+export async function runBuyers(options: BuyerOptions): Promise<CheckoutSample[]> {
+  const samples: CheckoutSample[] = [];
+  const until = performance.now() + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.buyers }, async (_, buyer) => {
+      for (let n = 0; performance.now() < until; n += 1) samples.push(await buyOnce(options, `bench-${buyer}-${n}@example.com`));
+    }),
+  );
+  return samples;
+}
+
+async function buyOnce(options: BuyerOptions, email: string): Promise<CheckoutSample> {
+  const started = performance.now();
+  const response = await fetch(`${options.shopUrl}/api/checkout`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ voucher_id: options.voucherId, game_id: options.gameId, email }),
+  });
+  const created = (await response.json()) as { order_id?: string; payment_url?: string | null; order_url?: string; message?: string };
+  const startMs = performance.now() - started;
+  if (response.status !== 201 || !created.payment_url || !created.order_url || !created.order_id) {
+    throw new Error(`checkout answered ${response.status}: ${JSON.stringify(created)}`);
+  }
+  const paid = await fetch(created.payment_url, {
+    method: "POST",
+    body: new URLSearchParams({ card_number: "4242424242424242" }),
+    redirect: "manual",
+  });
+  await paid.arrayBuffer();
+  if (paid.status !== 303) throw new Error(`the payment page answered ${paid.status}`);
+
+  const key = new URL(created.order_url).searchParams.get("key") ?? "";
+  // A buyer gives up after a minute, so an order that never completes fails the bench, loudly.
+  const giveUp = performance.now() + 60_000;
+  let order: { status?: string; final?: boolean; message?: string } = {};
+  while (performance.now() < giveUp) {
+    const read = await fetch(`${options.shopUrl}/api/orders/${created.order_id}`, { headers: { authorization: `Bearer ${key}` } });
+    order = (await read.json()) as typeof order;
+    if (order.final) return { startMs, totalMs: performance.now() - started, status: order.status ?? "" };
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+  }
+  throw new Error(`order ${created.order_id} was not final after a minute: ${JSON.stringify(order)}`);
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
