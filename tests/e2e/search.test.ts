@@ -22,10 +22,10 @@ describe.skipIf(missing)("shared searches", () => {
     await browser?.close();
   });
 
-  async function withPage<T>(options: BrowserContextOptions, use: (page: Page) => Promise<T>): Promise<T> {
+  async function withPage<T>(options: BrowserContextOptions, act: (page: Page) => Promise<T>): Promise<T> {
     const context = await browser.newContext({ locale: "en-US", ...options });
     try {
-      return await use(await context.newPage());
+      return await act(await context.newPage());
     } finally {
       await context.close();
     }
