@@ -90,6 +90,8 @@ describe.skipIf(missing)("buying path", () => {
     const page = shop.page();
     const response = await page.goto(shop.url("/products/999999/nothing"));
     expect(response?.status()).toBe(404);
+    // Its own title, not the shop's default or a product's.
+    expect(await page.title()).toBe("Not found · Voucher Storefront");
   });
 });
 
