@@ -63,6 +63,9 @@ describe("readThrough", () => {
   it("cold cache, slow upstream: one load, and every waiter gets its answer", async () => {
     const upstream = slowLoad(ok(["fresh"]));
     options.load = upstream.load;
+    // Here only the test moves the clock: ten waiters that each moved it per poll would pass
+    // their deadline in however many polls a fast machine fits into the real wait below.
+    options.sleep = () => new Promise((resolve) => setTimeout(resolve, 1));
     const first = readThrough(options);
     await vi.waitFor(() => expect(loads).toBe(1));
     // The waiters keep waiting past the old 5 s without asking upstream themselves.
