@@ -8,12 +8,14 @@ export function toDenomination(voucher: Voucher, policy: PricingPolicy): Denomin
   // The cost is read in its own currency's minor unit and rounded up, so a price is never below it.
   const cost = moneyFromDecimal(voucher.amount, voucher.currency, "up");
   const price = cost.ok ? retailPrice(cost.value, policy) : cost;
+  const face = moneyFromDecimal(voucher.origin_price, voucher.origin_currency);
   const unavailableReason = !voucher.avalible ? "out_of_stock" : price.ok ? null : "not_priced";
   return {
     voucherId: voucher.voucher_id,
     name: voucher.voucher_name,
     gameCoins: voucher.game_coins,
     price: price.ok ? price.value : null,
+    faceValue: face.ok ? face.value : null,
     deliveryMethod: voucher.delivery_method,
     available: unavailableReason === null,
     unavailableReason,

@@ -57,6 +57,8 @@ export interface Denomination {
   name: string;
   gameCoins: number;
   price: Money | null;
+  /** What the card or pack is worth before any discount (spec 2.4 origin_price); null if unreadable. */
+  faceValue: Money | null;
   deliveryMethod: DeliveryMethod;
   available: boolean;
   unavailableReason: UnavailableReason | null;

@@ -3,6 +3,7 @@ import { unavailableInWords } from "@/lib/catalog/format";
 import { formatMoney } from "@/lib/money/format-money";
 import type { Denomination } from "@/lib/catalog/types";
 import { DELIVERY_METHOD_WORDS } from "./delivery-method";
+import { faceValueNote } from "./face-value-note";
 import styles from "./product.module.css";
 
 interface DenominationPickerProps {
@@ -11,7 +12,10 @@ interface DenominationPickerProps {
   onSelect: (voucherId: number) => void;
 }
 
-/** The amounts on sale as one radio group; ones that cannot be bought stay visible, disabled, with why. */
+/**
+ * The amounts on sale as one radio group, each with its face value and what the buyer saves or
+ * pays over it; ones that cannot be bought stay visible, disabled, with why.
+ */
 export function DenominationPicker({ denominations, selected, onSelect }: DenominationPickerProps) {
   return (
     <fieldset className={styles.group}>
@@ -20,6 +24,7 @@ export function DenominationPicker({ denominations, selected, onSelect }: Denomi
         {denominations.map((d) => {
           const id = `voucher-${d.voucherId}`;
           const buyable = d.available && d.price !== null;
+          const note = faceValueNote(d.price, d.faceValue);
           return (
             <label key={d.voucherId} htmlFor={id} className={styles.option} data-disabled={buyable ? undefined : ""}>
               <input
@@ -35,6 +40,17 @@ export function DenominationPicker({ denominations, selected, onSelect }: Denomi
               <span className={styles.optionPrice}>
                 {buyable && d.price ? formatMoney(d.price) : unavailableInWords(d.unavailableReason ?? "not_priced")}
               </span>
+              {note ? (
+                <span className={styles.optionFace}>
+                  {note.face}
+                  {buyable && note.difference ? (
+                    <>
+                      {" · "}
+                      <span data-kind={note.kind}>{note.difference}</span>
+                    </>
+                  ) : null}
+                </span>
+              ) : null}
               <span className={styles.optionMethod}>{DELIVERY_METHOD_WORDS[d.deliveryMethod]}</span>
             </label>
           );

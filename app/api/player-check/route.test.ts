@@ -26,6 +26,7 @@ const denomination: Denomination = {
   name: "86 Diamonds",
   gameCoins: 86,
   price: { minor: 151, currency: "USD" },
+  faceValue: { minor: 149, currency: "USD" },
   deliveryMethod: "direct_topup",
   available: true,
   unavailableReason: null,
