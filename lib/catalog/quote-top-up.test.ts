@@ -52,7 +52,7 @@ describe("quoting a balance top-up", () => {
   });
 
   it("refuses what it cannot price, saying why", () => {
-    expect(quoteTopUp(product, "4", policy)).toEqual({ ok: false, error: "The smallest top-up is $5.00" });
+    expect(quoteTopUp(product, "4", policy)).toEqual({ ok: false, error: "Enter an amount from $5.00 to $500.00" });
     expect(quoteTopUp({ ...product, currency: "TRY", minAmountMinor: null }, "100", policy)).toEqual({ ok: false, error: "This top-up cannot be priced right now" });
     expect(quoteTopUp({ ...product, type: "voucher" }, "10", policy)).toEqual({ ok: false, error: "This product has fixed amounts" });
     expect(quoteTopUp({ ...product, available: false }, "10", policy)).toEqual({ ok: false, error: "This product cannot be bought right now" });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseTopUpAmount, type BalanceTerms } from "./top-up-amount";
+import type { Product } from "./types";
+import { balanceTermsOf, parseTopUpAmount, type BalanceTerms } from "./top-up-amount";
 
-const terms: BalanceTerms = { currency: "USD", minMinor: 500, maxMinor: 50_000 };
+const terms: BalanceTerms = { currency: "USD", minMinor: 500, maxMinor: 50_000, presetsMinor: [1000, 2500, 5000] };
 
 describe("balance top-up amount", () => {
   it("reads the amount in the service's currency", () => {
@@ -10,22 +11,47 @@ describe("balance top-up amount", () => {
     expect(parseTopUpAmount("25,50", terms)).toEqual({ ok: true, value: { minor: 2550, currency: "USD" } });
   });
 
-  it("explains what is wrong with an amount", () => {
+  it("explains what is wrong with an amount, naming the range when it is outside", () => {
     expect(parseTopUpAmount("", terms)).toEqual({ ok: false, error: "Enter an amount" });
     expect(parseTopUpAmount("ten", terms)).toEqual({ ok: false, error: "Enter a number such as 25.50" });
     expect(parseTopUpAmount("10.505", terms)).toEqual({ ok: false, error: "Enter at most 2 decimals: USD has 2" });
     expect(parseTopUpAmount("-5", terms)).toEqual({ ok: false, error: "Enter a number such as 25.50" });
-    expect(parseTopUpAmount("0", { ...terms, minMinor: null })).toEqual({ ok: false, error: "Enter an amount above zero" });
-    expect(parseTopUpAmount("4.99", terms)).toEqual({ ok: false, error: "The smallest top-up is $5.00" });
-    expect(parseTopUpAmount("500.01", terms)).toEqual({ ok: false, error: "The largest top-up is $500.00" });
+    expect(parseTopUpAmount("0", terms)).toEqual({ ok: false, error: "Enter an amount from $5.00 to $500.00" });
+    expect(parseTopUpAmount("4.99", terms)).toEqual({ ok: false, error: "Enter an amount from $5.00 to $500.00" });
+    expect(parseTopUpAmount("500.01", terms)).toEqual({ ok: false, error: "Enter an amount from $5.00 to $500.00" });
+    expect(parseTopUpAmount("500", terms)).toEqual({ ok: true, value: { minor: 50_000, currency: "USD" } });
   });
 
   it("takes the currency's own decimals: whole yen, thousandths of a dinar", () => {
-    const yen = { currency: "JPY", minMinor: 500, maxMinor: null };
+    const yen = { currency: "JPY", minMinor: 500, maxMinor: 50_000, presetsMinor: [] };
     expect(parseTopUpAmount("1000", yen)).toEqual({ ok: true, value: { minor: 1000, currency: "JPY" } });
     expect(parseTopUpAmount("10.5", yen)).toEqual({ ok: false, error: "Enter a whole number: JPY has no decimals" });
-    expect(parseTopUpAmount("499", yen)).toEqual({ ok: false, error: "The smallest top-up is ¥500" });
-    const dinar = { currency: "KWD", minMinor: null, maxMinor: null };
-    expect(parseTopUpAmount("1.234", dinar)).toEqual({ ok: true, value: { minor: 1234, currency: "KWD" } });
+    expect(parseTopUpAmount("499", yen)).toEqual({ ok: false, error: "Enter an amount from ¥500 to ¥50,000" });
+    const dinar = { currency: "KWD", minMinor: 2000, maxMinor: 150_000, presetsMinor: [] };
+    expect(parseTopUpAmount("2.345", dinar)).toEqual({ ok: true, value: { minor: 2345, currency: "KWD" } });
+  });
+});
+
+describe("balance terms", () => {
+  const balance = { type: "balance", currency: "USD", minAmountMinor: null, maxAmountMinor: null } as Product;
+
+  it("falls back to the currency's default range and presets until the owner sets a range", () => {
+    expect(balanceTermsOf(balance)).toEqual({ currency: "USD", minMinor: 500, maxMinor: 50_000, presetsMinor: [1000, 2500, 5000] });
+    expect(balanceTermsOf({ ...balance, currency: "JPY" })).toEqual({ currency: "JPY", minMinor: 500, maxMinor: 50_000, presetsMinor: [1000, 3000, 5000] });
+    expect(balanceTermsOf({ ...balance, currency: "KWD" })?.presetsMinor).toEqual([5000, 10_000, 20_000]);
+  });
+
+  it("keeps the owner's range and only the presets inside it", () => {
+    expect(balanceTermsOf({ ...balance, minAmountMinor: 2000, maxAmountMinor: 3000 })).toEqual({
+      currency: "USD",
+      minMinor: 2000,
+      maxMinor: 3000,
+      presetsMinor: [2500],
+    });
+    expect(balanceTermsOf({ ...balance, minAmountMinor: 6000, maxAmountMinor: 9000 })?.presetsMinor).toEqual([6000]);
+  });
+
+  it("has none for a voucher service", () => {
+    expect(balanceTermsOf({ ...balance, type: "voucher" })).toBeNull();
   });
 });

@@ -5,20 +5,28 @@ import { formatMoney } from "@/lib/money/format-money";
 import type { Money } from "@/lib/money/money";
 import { parseMoneyInput } from "@/lib/money/parse-money-input";
 import { err, ok, type Result } from "@/lib/result";
+import { topUpDefaults } from "./top-up-defaults";
 import type { Product } from "./types";
 
 /** What the browser needs to check a typed amount; safe to send to it. */
 export interface BalanceTerms {
   /** The currency the amount is typed in (the service's settlement currency). */
   currency: string;
-  minMinor: number | null;
-  maxMinor: number | null;
+  /** The allowed range, in minor units: the owner's, or the currency's default (top-up-defaults.ts). */
+  minMinor: number;
+  maxMinor: number;
+  /** Amounts offered as one-tap choices, inside the range. */
+  presetsMinor: number[];
 }
 
 /** The terms of a balance service; null for voucher services, which sell fixed amounts. */
 export function balanceTermsOf(product: Product): BalanceTerms | null {
   if (product.type !== "balance") return null;
-  return { currency: product.currency, minMinor: product.minAmountMinor, maxMinor: product.maxAmountMinor };
+  const defaults = topUpDefaults(product.currency);
+  const minMinor = product.minAmountMinor ?? defaults.minMinor;
+  const maxMinor = Math.max(minMinor, product.maxAmountMinor ?? defaults.maxMinor);
+  const inside = defaults.presetsMinor.filter((p) => p >= minMinor && p <= maxMinor);
+  return { currency: product.currency, minMinor, maxMinor, presetsMinor: inside.length > 0 ? inside : [minMinor] };
 }
 
 export function parseTopUpAmount(text: string, terms: BalanceTerms): Result<Money, string> {
@@ -26,8 +34,8 @@ export function parseTopUpAmount(text: string, terms: BalanceTerms): Result<Mone
   if (!amount.ok) return amount;
   const { minor } = amount.value;
   const bound = (limit: number) => formatMoney({ minor: limit, currency: terms.currency });
-  if (minor === 0) return err("Enter an amount above zero");
-  if (terms.minMinor !== null && minor < terms.minMinor) return err(`The smallest top-up is ${bound(terms.minMinor)}`);
-  if (terms.maxMinor !== null && minor > terms.maxMinor) return err(`The largest top-up is ${bound(terms.maxMinor)}`);
+  if (minor < terms.minMinor || minor > terms.maxMinor) {
+    return err(`Enter an amount from ${bound(terms.minMinor)} to ${bound(terms.maxMinor)}`);
+  }
   return ok(amount.value);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "./format-money";
+import { currencySymbol, formatMoney } from "./format-money";
 
 describe("formatting money", () => {
   it("shows each currency with its own decimals", () => {
@@ -13,5 +13,12 @@ describe("formatting money", () => {
 
   it("keeps amounts beyond float precision exact", () => {
     expect(formatMoney({ minor: 9_007_199_254_740_991, currency: "USD" })).toBe("$90,071,992,547,409.91");
+  });
+
+  it("names the sign an amount field shows, the same as the formatted total", () => {
+    expect(currencySymbol("USD")).toBe("$");
+    expect(currencySymbol("JPY")).toBe("¥");
+    expect(currencySymbol("EUR")).toBe("€");
+    expect(currencySymbol("KWD")).toBe("KWD");
   });
 });

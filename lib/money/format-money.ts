@@ -7,3 +7,9 @@ import type { Money } from "./money";
 export function formatMoney(money: Money, locale = "en"): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency: money.currency }).format(toDecimalString(money));
 }
+
+/** The sign formatMoney writes for a currency ("$", "¥", "KWD"), for an amount field's prefix. */
+export function currencySymbol(currency: string, locale = "en"): string {
+  const parts = new Intl.NumberFormat(locale, { style: "currency", currency }).formatToParts(0);
+  return parts.find((part) => part.type === "currency")?.value ?? currency;
+}

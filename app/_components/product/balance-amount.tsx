@@ -1,6 +1,7 @@
 "use client";
 import type { BalanceTerms } from "@/lib/catalog/top-up-amount";
-import { formatMoney } from "@/lib/money/format-money";
+import { toDecimalString } from "@/lib/money/decimal";
+import { currencySymbol, formatMoney } from "@/lib/money/format-money";
 import styles from "./product.module.css";
 
 interface BalanceAmountProps {
@@ -12,20 +13,38 @@ interface BalanceAmountProps {
   onBlur: () => void;
 }
 
-/** The top-up amount of a balance service, which has no fixed denominations. */
+/**
+ * The top-up amount of a balance service, which has no fixed denominations: one-tap presets, a
+ * field for any other amount, and the allowed range stated before anything is typed. The field
+ * carries the same currency sign as the prices, so "$" and "$26.34" read as one notation.
+ */
 export function BalanceAmount({ terms, value, error, onChange, onBlur }: BalanceAmountProps) {
-  const range = [terms.minMinor, terms.maxMinor].map((minor) =>
-    minor === null ? null : formatMoney({ minor, currency: terms.currency }),
-  );
-  const hint = range[0] && range[1] ? `From ${range[0]} to ${range[1]}` : null;
+  const money = (minor: number) => ({ minor, currency: terms.currency });
+  const range = `From ${formatMoney(money(terms.minMinor))} to ${formatMoney(money(terms.maxMinor))}`;
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>Top-up amount</legend>
+      <div className={styles.presets} role="group" aria-label="Common amounts">
+        {terms.presetsMinor.map((minor) => {
+          const text = plainAmount(minor, terms.currency);
+          return (
+            <button
+              key={minor}
+              type="button"
+              className={styles.preset}
+              aria-pressed={value.trim() === text}
+              onClick={() => onChange(text)}
+            >
+              {formatMoney(money(minor))}
+            </button>
+          );
+        })}
+      </div>
       <div className={styles.inputField}>
-        <label htmlFor="amount">Amount to add, in {terms.currency}</label>
+        <label htmlFor="amount">Or another amount, in {terms.currency}</label>
         <div className={styles.inputBox} data-invalid={error ? "" : undefined}>
           <span className={styles.prefix} aria-hidden="true">
-            {terms.currency}
+            {currencySymbol(terms.currency)}
           </span>
           <input
             id="amount"
@@ -35,18 +54,15 @@ export function BalanceAmount({ terms, value, error, onChange, onBlur }: Balance
             autoComplete="off"
             required
             value={value}
-            placeholder="e.g. 25"
             aria-invalid={error ? true : undefined}
-            aria-describedby={[hint ? "amount-hint" : null, error ? "amount-error" : null].filter(Boolean).join(" ") || undefined}
+            aria-describedby={error ? "amount-hint amount-error" : "amount-hint"}
             onChange={(e) => onChange(e.target.value)}
             onBlur={onBlur}
           />
         </div>
-        {hint ? (
-          <p id="amount-hint" className={styles.hint}>
-            {hint}
-          </p>
-        ) : null}
+        <p id="amount-hint" className={styles.hint}>
+          {range}
+        </p>
         {error ? (
           <p id="amount-error" className={styles.fieldError}>
             {error}
@@ -55,4 +71,9 @@ export function BalanceAmount({ terms, value, error, onChange, onBlur }: Balance
       </div>
     </fieldset>
   );
+}
+
+/** 2500 USD cents → "25", 2550 → "25.50": what a buyer would have typed. */
+function plainAmount(minor: number, currency: string): string {
+  return toDecimalString({ minor, currency }).replace(/\.0+$/, "");
 }

@@ -66,6 +66,6 @@ describe("props of the purchase panel", () => {
     const voucher = purchasePanelProps(await load(426));
     expect(voucher.denominations.some((d) => d.price?.currency === "USD" && d.price.minor > 0)).toBe(true);
     const balance = purchasePanelProps(await load(1));
-    expect(balance.balance).toEqual({ currency: expect.any(String), minMinor: null, maxMinor: null });
+    expect(balance.balance).toEqual({ currency: "USD", minMinor: 500, maxMinor: 50_000, presetsMinor: [1000, 2500, 5000] });
   });
 });
