@@ -1,5 +1,6 @@
 "use client";
 import { fieldLabel, orderedFields, type AccountValues, type FormLanguage } from "@/lib/catalog/account-form";
+import { fieldKeyboard } from "@/lib/catalog/field-keyboard";
 import type { AccountForm } from "@/lib/catalog/types";
 import styles from "./product.module.css";
 
@@ -13,7 +14,7 @@ interface AccountFieldsProps {
   onBlur: (name: string) => void;
 }
 
-/** One input per account field, in position order, labelled in the visitor's language. */
+/** One input per account field, in position order, labelled in the visitor's language; digits open a phone's number pad. */
 export function AccountFields({ form, language, values, errors, onChange, onBlur }: AccountFieldsProps) {
   return (
     <fieldset className={styles.group}>
@@ -47,7 +48,12 @@ export function AccountFields({ form, language, values, errors, onChange, onBlur
               {field.multiline ? (
                 <textarea {...common} rows={3} onChange={(e) => onChange(field.name, e.target.value)} />
               ) : (
-                <input {...common} type="text" onChange={(e) => onChange(field.name, e.target.value)} />
+                <input
+                  {...common}
+                  type="text"
+                  inputMode={fieldKeyboard(field) === "numeric" ? "numeric" : undefined}
+                  onChange={(e) => onChange(field.name, e.target.value)}
+                />
               )}
             </div>
             {error ? (
