@@ -1,19 +1,21 @@
 "use client";
 import Link from "next/link";
+import type { AccountValues } from "@/lib/catalog/account-form";
+import { withCarriedAccount } from "./carried-account";
 import { productHref } from "./product-href";
 import type { PlayerCheckState } from "./use-player-check";
 import styles from "./product.module.css";
 
 /** The player check's answer, announced politely as it changes. */
-export function PlayerCheckStatus({ state }: { state: PlayerCheckState }) {
+export function PlayerCheckStatus({ state, account }: { state: PlayerCheckState; account: AccountValues }) {
   return (
     <div className={styles.check} aria-live="polite" aria-atomic="true">
-      <CheckMessage state={state} />
+      <CheckMessage state={state} account={account} />
     </div>
   );
 }
 
-function CheckMessage({ state }: { state: PlayerCheckState }) {
+function CheckMessage({ state, account }: { state: PlayerCheckState; account: AccountValues }) {
   if (state.status === "idle") return null;
   if (state.status === "checking") return <p className={styles.checkPending}>Checking the account…</p>;
 
@@ -37,7 +39,7 @@ function CheckMessage({ state }: { state: PlayerCheckState }) {
         <p className={styles.checkProblem}>
           <strong>This account plays in another region, so this product cannot top it up.</strong>{" "}
           {outcome.recommended ? (
-            <Link href={productHref(outcome.recommended)}>Buy {outcome.recommended.name} instead</Link>
+            <Link href={withCarriedAccount(productHref(outcome.recommended), account)}>Buy {outcome.recommended.name} instead</Link>
           ) : null}
         </p>
       );
