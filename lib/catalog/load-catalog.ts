@@ -6,6 +6,7 @@ import { ok, type Result } from "@/lib/result";
 import type { CatalogUnavailable } from "./catalog-unavailable";
 import { retailPrice, type PricingPolicy } from "./pricing";
 import { toProduct } from "./map-service";
+import { lowestPrice } from "./lowest-price";
 import { toDenomination } from "./map-voucher";
 import type { CatalogSnapshot, Product, ProductDetail, UnavailableReason } from "./types";
 import { cachedGamesList, cachedVouchers, type UpstreamCacheDeps, type VoucherList } from "./upstream-cache";
@@ -91,14 +92,6 @@ function isPriceable(product: Product, policy: PricingPolicy): boolean {
 
 function markUnavailable(product: Product, reason: UnavailableReason): Product {
   return { ...product, available: false, unavailableReason: reason };
-}
-
-function lowestPrice(denominations: { available: boolean; price: Money | null }[]): Money | null {
-  let lowest: Money | null = null;
-  for (const d of denominations) {
-    if (d.available && d.price && (!lowest || d.price.minor < lowest.minor)) lowest = d.price;
-  }
-  return lowest;
 }
 
 async function eachLimited<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {

@@ -1,6 +1,7 @@
 import { deliveryInWords } from "@/lib/catalog/format";
 import type { Denomination, Product } from "@/lib/catalog/types";
 import { DELIVERY_METHOD_WORDS } from "./delivery-method";
+import { redemptionFor } from "./redemption-steps";
 import styles from "./product.module.css";
 
 const METHOD_DETAILS = {
@@ -8,7 +9,7 @@ const METHOD_DETAILS = {
   direct_topup: "We add it straight to the account you give; there is no code to redeem.",
 } as const;
 
-/** How and how fast a purchase arrives, in words. */
+/** How and how fast a purchase arrives, and how a code is redeemed on the product's platform. */
 export function DeliveryFacts({ product, denominations }: { product: Product; denominations: Denomination[] }) {
   const methods = new Set(product.type === "balance" ? (["direct_topup"] as const) : denominations.map((d) => d.deliveryMethod));
   const [only] = methods;
@@ -33,6 +34,7 @@ export function DeliveryFacts({ product, denominations }: { product: Product; de
           </dd>
         </div>
       ) : null}
+      {methods.has("voucher_code") ? <RedeemSteps platform={product.platform} /> : null}
       {product.playerCheck ? (
         <div>
           <dt>Account check</dt>
@@ -40,5 +42,22 @@ export function DeliveryFacts({ product, denominations }: { product: Product; de
         </div>
       ) : null}
     </dl>
+  );
+}
+
+function RedeemSteps({ platform }: { platform: string | null }) {
+  const redemption = redemptionFor(platform);
+  return (
+    <div>
+      <dt>How to redeem the code</dt>
+      <dd>
+        <p>In {redemption.where}:</p>
+        <ol className={styles.steps}>
+          {redemption.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </dd>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { permanentRedirect } from "next/navigation";
 import { countryName, regionName } from "@/lib/catalog/format";
+import { publicOrigin } from "@/lib/config/shop-origin";
 import { BrandArt } from "@/app/_components/brand/brand-art";
 import { productBrand } from "@/app/_components/catalog/catalog-view";
 import { StaleBanner } from "@/app/_components/layout/stale-banner";
@@ -23,10 +24,17 @@ export async function generateStaticParams(): Promise<{ id: string; slug: string
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { product } = await loadProduct((await params).id);
+  const description = product.description ?? `${product.name}, delivered in minutes.`;
+  const href = productHref(product);
+  // Absolute URLs: a chat app or crawler reading og:image has no page to resolve them against.
+  const url = new URL(href, publicOrigin()).toString();
+  const image = { url: `${url}/og-image`, width: 1200, height: 630, alt: product.name };
   return {
     title: product.name,
-    description: product.description ?? `${product.name}, delivered in minutes.`,
-    alternates: { canonical: productHref(product) },
+    description,
+    alternates: { canonical: href },
+    openGraph: { type: "website", siteName: "Voucher Storefront", title: product.name, description, url, images: [image] },
+    twitter: { card: "summary_large_image", title: product.name, description, images: [image.url] },
   };
 }
 
