@@ -2,6 +2,7 @@
 // The buying step of the product page: pick an amount, give the account, see it checked, and
 // get a validated summary of what will be bought, then pay for it (checkout-step.tsx).
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { unavailableInWords } from "@/lib/catalog/format";
 import { buildAccount, fieldLabel, orderedFields, type AccountValues } from "@/lib/catalog/account-form";
 import { useVisitorLanguage } from "../i18n/use-visitor-language";
 import { parseTopUpAmount } from "@/lib/catalog/top-up-amount";
@@ -10,6 +11,7 @@ import type { Money } from "@/lib/money/money";
 import { BALANCE_ACCOUNT_FORM } from "@/lib/catalog/purchase-account-form";
 import { AccountFields } from "./account-fields";
 import { BalanceAmount } from "./balance-amount";
+import { takeCarriedAccount } from "./carried-account";
 import { DenominationPicker } from "./denomination-picker";
 import { OrderSummary, type OrderLine } from "./order-summary";
 import type { PurchasePanelProps } from "./purchase-panel-props";
@@ -40,6 +42,19 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
   const quoted = topUp.status === "done" ? topUp.outcome : null;
   const amountError = amount && !amount.ok ? amount.error : quoted && !quoted.ok ? quoted.message : null;
   const price: Money | null = balance ? (quoted?.ok ? quoted.price : null) : (denomination?.price ?? null);
+  // An account carried over from the player check of another product (carried-account.ts). It
+  // is read after hydration: the page is static HTML, rendered without the visitor's URL, so a
+  // first render from it would not match. Only on arrival: later edits are the buyer's own.
+  useEffect(() => {
+    if (!form) return;
+    const carried = takeCarriedAccount(window.location.search, form);
+    if (Object.keys(carried.values).length === 0) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- one read of the URL, once, after hydration
+    setValues(carried.values);
+    window.history.replaceState(window.history.state, "", window.location.pathname + carried.rest + window.location.hash);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const fieldErrors = validation.ok ? {} : pick(validation.errors, (name) => attempted || touched[name] === true);
   // Complete once the buyer's part is valid; a top-up's price may still be on its way from the
   // server, and the summary appears as soon as it arrives, without a second click.
@@ -86,7 +101,12 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
         Buy
       </h2>
       {unavailable ? (
-        <p className="notice">This product cannot be bought right now. Please check back later.</p>
+        <p className="notice" role="status">
+          <span>
+            <strong>{unavailableInWords(product.unavailableReason ?? (firstBuyable ? null : denominationsReason(denominations)))}.</strong>{" "}
+            This product cannot be bought right now. Please check back later.
+          </span>
+        </p>
       ) : null}
       <fieldset disabled={unavailable} className={styles.plain}>
         {balance ? (
@@ -97,9 +117,9 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
             onChange={setAmountText}
             onBlur={() => setTouched((t) => ({ ...t, amount: true }))}
           />
-        ) : (
+        ) : denominations.length > 0 ? (
           <DenominationPicker denominations={denominations} selected={voucherId} onSelect={setVoucherId} />
-        )}
+        ) : null}
         {form ? (
           <AccountFields
             form={form}
@@ -110,7 +130,7 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
             onBlur={(name) => setTouched((t) => ({ ...t, [name]: true }))}
           />
         ) : null}
-        {checkEnabled ? <PlayerCheckStatus state={check} /> : null}
+        {checkEnabled ? <PlayerCheckStatus state={check} account={values} /> : null}
         <div className={styles.actions}>
           {price ? (
             <p className={styles.total}>
@@ -122,7 +142,7 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
             </p>
           ) : null}
           <button type="submit" className="button">
-            {line && checkEnabled && check.status === "checking" ? "Checking the account…" : "Continue to checkout"}
+            {unavailable ? "Out of stock" : line && checkEnabled && check.status === "checking" ? "Checking the account…" : "Continue to checkout"}
           </button>
         </div>
         {attempted && line && blocked ? (
@@ -131,6 +151,10 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
           </p>
         ) : null}
       </fieldset>
+      <p className={styles.terms}>
+        Your card is only charged once your order is delivered; if it cannot be, the hold is released. Delivered codes and
+        top-ups cannot be returned, so check the region and the account before you pay.
+      </p>
       {summary ? (
         <OrderSummary
           ref={summaryRef}
@@ -146,6 +170,11 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
 function blocksPurchase(check: PlayerCheckState): boolean {
   if (check.status !== "done") return false;
   return check.outcome.status === "not_found" || check.outcome.status === "wrong_region" || check.outcome.status === "invalid";
+}
+
+/** Why nothing here can be bought, from the denominations' own reasons. */
+function denominationsReason(denominations: PurchasePanelProps["denominations"]) {
+  return denominations.find((d) => d.unavailableReason)?.unavailableReason ?? "no_denominations";
 }
 
 function pick(errors: Record<string, string>, keep: (name: string) => boolean): Record<string, string> {
