@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test – every check CI runs, in the order that fails fastest: lint, types, unit and
 # integration tests (sandbox conformance, client, KV on three drivers), the production build,
-# then browser tests against `next start`. Ends with one "N passed, N failed" line.
+# then browser tests against `next start` (Playwright). Ends with one "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,10 +15,10 @@ run() { echo "▶ $*"; "$@" || status=1; }
 run npx eslint .
 run npx tsc --noEmit -p .
 run npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
-if [ -f vitest.e2e.config.ts ]; then
-  run npx next build
-  run npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json=test-results/e2e.json
-fi
+run npx next build
+# Browser tests on Playwright's runner (playwright.config.ts): desktop and phone projects; the
+# HTML report is kept in test-results/e2e-report, traces of retried tests in e2e-artifacts.
+run npx playwright test
 
 node scripts/test-summary.mjs test-results/*.json || status=1
 exit $status

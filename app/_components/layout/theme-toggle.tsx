@@ -1,4 +1,5 @@
 "use client";
+import { useEffect } from "react";
 import { THEME_COOKIE, type Theme } from "./theme";
 import styles from "./layout.module.css";
 
@@ -12,6 +13,14 @@ function currentTheme(): Theme {
 
 /** Flips the theme; which icon shows is left to CSS, so server and client render the same. */
 export function ThemeToggle() {
+  // A document React renders in the browser (Next's 404 for an unknown product is such a shell:
+  // vercel/next.js#97000) never runs the pre-paint script, so the chosen theme is applied here.
+  useEffect(() => {
+    if (document.documentElement.dataset.theme) return;
+    const chosen = new RegExp(`(?:^|; )${THEME_COOKIE}=(light|dark)(?:;|$)`).exec(document.cookie)?.[1];
+    if (chosen) document.documentElement.dataset.theme = chosen;
+  }, []);
+
   function toggle() {
     const next: Theme = currentTheme() === "dark" ? "light" : "dark";
     document.documentElement.dataset.theme = next;

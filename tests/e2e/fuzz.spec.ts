@@ -3,10 +3,9 @@
 // is covered the day it is added. Generated inputs come from fast-check with a fixed seed, so a
 // failure replays exactly.
 import fc from "fast-check";
-import { describe, expect, inject, it } from "vitest";
+import { expect, test } from "@playwright/test";
 import { appRoutes, routePath } from "../support/routes/app-routes";
 
-const shopUrl = inject("shopUrl");
 // Pages under the upstream segment are reached by buyers through proxy.ts's rewrite of the
 // public URL (/products/…): probe both the public and the internal form.
 const routes = appRoutes("app").flatMap((route) =>
@@ -54,7 +53,7 @@ function probes(): Probe[] {
   return list;
 }
 
-async function send(probe: Probe): Promise<string | null> {
+async function send(shopUrl: string, probe: Probe): Promise<string | null> {
   const response = await fetch(`${shopUrl}${probe.path}`, {
     method: probe.method,
     headers: probe.type ? { "content-type": probe.type } : {},
@@ -65,19 +64,21 @@ async function send(probe: Probe): Promise<string | null> {
   return response.status >= 500 ? `${probe.method} ${probe.path.slice(0, 120)} [${probe.type ?? "no type"}] → ${response.status}` : null;
 }
 
-describe("fuzzing every route", () => {
-  it("finds the app's routes in its files", () => {
+test.describe("fuzzing every route @once", () => {
+  test("finds the app's routes in its files", () => {
     expect(routes.map((r) => r.pattern)).toEqual(
       expect.arrayContaining(["/api/player-check", "/sandbox/[...path]", "/by-upstream/[upstream]/products/[id]/[slug]"]),
     );
   });
 
-  it("answers every malformed request below 500", { timeout: 300_000 }, async () => {
+  test("answers every malformed request below 500", async ({ baseURL }) => {
+    test.setTimeout(300_000);
+    const shopUrl = baseURL ?? "";
     const all = probes();
     const failures: string[] = [];
     // Four at a time: enough to be quick, few enough not to starve a 2-core machine.
     for (let i = 0; i < all.length; i += 4) {
-      const answers = await Promise.all(all.slice(i, i + 4).map(send));
+      const answers = await Promise.all(all.slice(i, i + 4).map((probe) => send(shopUrl, probe)));
       failures.push(...answers.filter((a): a is string => a !== null));
     }
     expect(failures).toEqual([]);

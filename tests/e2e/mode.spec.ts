@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { expect, test } from "@playwright/test";
 import { freePort } from "../support/free-port";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
 
@@ -39,15 +39,16 @@ async function page(shop: SpawnedServer, path: string): Promise<{ status: number
   return { status: response.status, body: await response.text() };
 }
 
-afterAll(async () => {
+test.afterAll(async () => {
   await Promise.all(started.map((server) => server.stop()));
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-describe("one build, configured at start", () => {
-  it("serves each upstream's own catalogue from the first request, never another's", async () => {
-    // The suite's shop (global setup) is the demo run of this build.
-    const demoFirst = await fetch(inject("shopUrl")).then((r) => r.text());
+test.describe("one build, configured at start @once", () => {
+  test("serves each upstream's own catalogue from the first request, never another's", async ({ baseURL }) => {
+    test.setTimeout(180_000);
+    // The suite's shop (Playwright's webServer) is the demo run of this build.
+    const demoFirst = await fetch(baseURL ?? "").then((r) => r.text());
     expect(demoFirst).toContain(DEMO_PRODUCT);
     expect(demoFirst).toContain("Demo shop — nothing here is real");
 
@@ -88,8 +89,8 @@ describe("one build, configured at start", () => {
   });
 });
 
-describe("a misconfigured live shop", () => {
-  it("stops at start with one message naming every missing setting", async () => {
+test.describe("a misconfigured live shop @once", () => {
+  test("stops at start with one message naming every missing setting", async () => {
     const port = await freePort();
     const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
       env: { ...process.env, ...CLEAN, SHOP_MODE: "live", PARTNER_API_URL: "https://partner.example/api", NODE_ENV: "production" },
@@ -108,8 +109,8 @@ describe("a misconfigured live shop", () => {
   });
 });
 
-describe("a live shop whose upstream is down with nothing cached", () => {
-  it("answers 503 'temporarily unavailable' with no-store, never an empty catalogue or a 404", async () => {
+test.describe("a live shop whose upstream is down with nothing cached @once", () => {
+  test("answers 503 'temporarily unavailable' with no-store, never an empty catalogue or a 404", async () => {
     const closed = await freePort(); // nothing listens there: every upstream call is refused
     const shop = await startShop({
       PARTNER_API_URL: `http://127.0.0.1:${closed}`,

@@ -1,28 +1,15 @@
 // Shared search links as a buyer opens them: rendered filtered by the server (no jump when the
 // scripts load, measured as cumulative layout shift on desktop and on a slowed phone), usable
 // with scripts off, forgiving of typos, and offering the closest names when nothing matches.
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { browserMissing, launchBrowser } from "./support/browser";
-
-const missing = browserMissing();
-const shopUrl = inject("shopUrl");
-const url = (path: string) => new URL(path, shopUrl).toString();
+// Tagged @once: it opens its own desktop and phone pages, so it runs in one project.
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const SHARED_LINKS = ["/?q=diamonds", "/?platform=Mobile&sort=price-desc", "/search?q=starfall", "/search?q=diamnds&sort=price-asc"];
 
-describe.skipIf(missing)("shared searches", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function withPage<T>(options: BrowserContextOptions, act: (page: Page) => Promise<T>): Promise<T> {
+test.describe("shared searches @once", () => {
+  async function withPage<T>(browser: Browser, options: BrowserContextOptions, act: (page: Page) => Promise<T>): Promise<T> {
     const context = await browser.newContext({ locale: "en-US", ...options });
     try {
       return await act(await context.newPage());
@@ -42,22 +29,22 @@ describe.skipIf(missing)("shared searches", () => {
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
-    await page.goto(url(path), { waitUntil: "load" });
+    await page.goto(path, { waitUntil: "load" });
     // Hydration and anything the scripts do after load.
     await page.waitForTimeout(1500);
     return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
   }
 
-  it("renders every shared link filtered on the server: layout shift below 0.1 on desktop", async () => {
+  test("renders every shared link filtered on the server: layout shift below 0.1 on desktop", async ({ browser, baseURL }) => {
     for (const path of SHARED_LINKS) {
-      const cls = await withPage(DESKTOP, (page) => layoutShift(page, path));
+      const cls = await withPage(browser, { ...DESKTOP, baseURL }, (page) => layoutShift(page, path));
       expect(cls, path).toBeLessThan(0.1);
     }
   });
 
-  it("and on a phone with a four times slower CPU", async () => {
+  test("and on a phone with a four times slower CPU", async ({ browser, baseURL }) => {
     for (const path of SHARED_LINKS) {
-      const cls = await withPage(PHONE, async (page) => {
+      const cls = await withPage(browser, { ...PHONE, baseURL }, async (page) => {
         const cdp = await page.context().newCDPSession(page);
         await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
         return layoutShift(page, path);
@@ -66,16 +53,16 @@ describe.skipIf(missing)("shared searches", () => {
     }
   });
 
-  it("sends the filtered list in the first HTML, before any script runs", async () => {
-    const html = await (await fetch(url("/?q=starfall"))).text();
+  test("sends the filtered list in the first HTML, before any script runs", async ({ request }) => {
+    const html = await (await request.get("/?q=starfall")).text();
     // The cards' titles as rendered (the page's data carries every product, the markup only the matches).
     const cards = [...html.matchAll(/<h2><a href="[^"]*">([^<]*)<\/a><\/h2>/g)].map((m) => m[1]);
     expect(cards).toEqual(["Starfall Legends Crystals"]);
   });
 
-  it("searches and filters with scripts off", async () => {
-    await withPage({ ...DESKTOP, javaScriptEnabled: false }, async (page) => {
-      await page.goto(url("/"));
+  test("searches and filters with scripts off", async ({ browser, baseURL }) => {
+    await withPage(browser, { ...DESKTOP, baseURL, javaScriptEnabled: false }, async (page) => {
+      await page.goto("/");
       await page.getByRole("searchbox", { name: /search/i }).fill("mythic");
       await page.getByRole("searchbox", { name: /search/i }).press("Enter");
       await page.waitForURL(/\/search\?q=mythic/);
@@ -90,9 +77,9 @@ describe.skipIf(missing)("shared searches", () => {
     });
   });
 
-  it("forgives a typo and an alias, and suggests the closest names when nothing matches", async () => {
-    await withPage(DESKTOP, async (page) => {
-      await page.goto(url("/"));
+  test("forgives a typo and an alias, and suggests the closest names when nothing matches", async ({ browser, baseURL }) => {
+    await withPage(browser, { ...DESKTOP, baseURL }, async (page) => {
+      await page.goto("/");
       const box = page.getByRole("searchbox", { name: /search/i });
       await box.fill("diamnds");
       await page.waitForURL(/q=diamnds/);
