@@ -1,7 +1,8 @@
 // Browser tests on Playwright's runner: the production build under `next start` (npm test builds
 // it first), driven in Debian's Chromium, once as a desktop and once as a 390×844 phone. Tests
 // that do not depend on the screen (HTTP fuzzing, mode switching, a spawned shop of their own)
-// are tagged @once and run in the desktop project only.
+// are tagged @once and run in the desktop project only; tests of the phone layout are tagged
+// @phone and run in the phone project only, so nothing is reported as skipped.
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/support/browser";
 
