@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "@/lib/money/format-money";
 import type { PricingPolicy } from "./pricing";
-import { quoteTopUp } from "./quote-top-up";
+import { quoteTopUp, topUpProblemText } from "./quote-top-up";
 import type { Product } from "./types";
 
 const product: Product = {
@@ -52,9 +52,11 @@ describe("quoting a balance top-up", () => {
   });
 
   it("refuses what it cannot price, saying why", () => {
-    expect(quoteTopUp(product, "4", policy)).toEqual({ ok: false, error: "Enter an amount from $5.00 to $500.00" });
-    expect(quoteTopUp({ ...product, currency: "TRY", minAmountMinor: null }, "100", policy)).toEqual({ ok: false, error: "This top-up cannot be priced right now" });
-    expect(quoteTopUp({ ...product, type: "voucher" }, "10", policy)).toEqual({ ok: false, error: "This product has fixed amounts" });
-    expect(quoteTopUp({ ...product, available: false }, "10", policy)).toEqual({ ok: false, error: "This product cannot be bought right now" });
+    const problem = (quote: ReturnType<typeof quoteTopUp>) => (quote.ok ? null : topUpProblemText(quote.error));
+    expect(problem(quoteTopUp(product, "4", policy))).toBe("Enter an amount from $5.00 to $500.00");
+    expect(quoteTopUp({ ...product, currency: "TRY", minAmountMinor: null }, "100", policy)).toEqual({ ok: false, error: { code: "not_priced" } });
+    expect(problem(quoteTopUp({ ...product, currency: "TRY", minAmountMinor: null }, "100", policy))).toBe("This top-up cannot be priced right now");
+    expect(problem(quoteTopUp({ ...product, type: "voucher" }, "10", policy))).toBe("This product has fixed amounts");
+    expect(problem(quoteTopUp({ ...product, available: false }, "10", policy))).toBe("This product cannot be bought right now");
   });
 });

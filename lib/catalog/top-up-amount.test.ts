@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "./types";
-import { balanceTermsOf, parseTopUpAmount, type BalanceTerms } from "./top-up-amount";
+import { balanceTermsOf, parseTopUpAmount, topUpAmountProblemText, type BalanceTerms } from "./top-up-amount";
 
 const terms: BalanceTerms = { currency: "USD", minMinor: 500, maxMinor: 50_000, presetsMinor: [1000, 2500, 5000] };
+
+function problem(text: string, terms: BalanceTerms): string | null {
+  const read = parseTopUpAmount(text, terms);
+  return read.ok ? null : topUpAmountProblemText(read.error);
+}
 
 describe("balance top-up amount", () => {
   it("reads the amount in the service's currency", () => {
@@ -12,21 +17,25 @@ describe("balance top-up amount", () => {
   });
 
   it("explains what is wrong with an amount, naming the range when it is outside", () => {
-    expect(parseTopUpAmount("", terms)).toEqual({ ok: false, error: "Enter an amount" });
-    expect(parseTopUpAmount("ten", terms)).toEqual({ ok: false, error: "Enter a number such as 25.50" });
-    expect(parseTopUpAmount("10.505", terms)).toEqual({ ok: false, error: "Enter at most 2 decimals: USD has 2" });
-    expect(parseTopUpAmount("-5", terms)).toEqual({ ok: false, error: "Enter a number such as 25.50" });
-    expect(parseTopUpAmount("0", terms)).toEqual({ ok: false, error: "Enter an amount from $5.00 to $500.00" });
-    expect(parseTopUpAmount("4.99", terms)).toEqual({ ok: false, error: "Enter an amount from $5.00 to $500.00" });
-    expect(parseTopUpAmount("500.01", terms)).toEqual({ ok: false, error: "Enter an amount from $5.00 to $500.00" });
+    expect(parseTopUpAmount("4.99", terms)).toEqual({
+      ok: false,
+      error: { code: "out_of_range", min: { minor: 500, currency: "USD" }, max: { minor: 50_000, currency: "USD" } },
+    });
+    expect(problem("", terms)).toBe("Enter an amount");
+    expect(problem("ten", terms)).toBe("Enter a number such as 25.50");
+    expect(problem("10.505", terms)).toBe("Enter at most 2 decimals: USD has 2");
+    expect(problem("-5", terms)).toBe("Enter a number such as 25.50");
+    expect(problem("0", terms)).toBe("Enter an amount from $5.00 to $500.00");
+    expect(problem("4.99", terms)).toBe("Enter an amount from $5.00 to $500.00");
+    expect(problem("500.01", terms)).toBe("Enter an amount from $5.00 to $500.00");
     expect(parseTopUpAmount("500", terms)).toEqual({ ok: true, value: { minor: 50_000, currency: "USD" } });
   });
 
   it("takes the currency's own decimals: whole yen, thousandths of a dinar", () => {
     const yen = { currency: "JPY", minMinor: 500, maxMinor: 50_000, presetsMinor: [] };
     expect(parseTopUpAmount("1000", yen)).toEqual({ ok: true, value: { minor: 1000, currency: "JPY" } });
-    expect(parseTopUpAmount("10.5", yen)).toEqual({ ok: false, error: "Enter a whole number: JPY has no decimals" });
-    expect(parseTopUpAmount("499", yen)).toEqual({ ok: false, error: "Enter an amount from ¥500 to ¥50,000" });
+    expect(problem("10.5", yen)).toBe("Enter a whole number: JPY has no decimals");
+    expect(problem("499", yen)).toBe("Enter an amount from ¥500 to ¥50,000");
     const dinar = { currency: "KWD", minMinor: 2000, maxMinor: 150_000, presetsMinor: [] };
     expect(parseTopUpAmount("2.345", dinar)).toEqual({ ok: true, value: { minor: 2345, currency: "KWD" } });
   });

@@ -3,7 +3,7 @@
 // Nothing here knows the pricing policy: that stays on the server (see quote-top-up.ts).
 import { formatMoney } from "@/lib/money/format-money";
 import type { Money } from "@/lib/money/money";
-import { parseMoneyInput } from "@/lib/money/parse-money-input";
+import { moneyInputProblemText, parseMoneyInput, type MoneyInputProblem } from "@/lib/money/parse-money-input";
 import { err, ok, type Result } from "@/lib/result";
 import { topUpDefaults } from "./top-up-defaults";
 import type { Product } from "./types";
@@ -29,13 +29,25 @@ export function balanceTermsOf(product: Product): BalanceTerms | null {
   return { currency: product.currency, minMinor, maxMinor, presetsMinor: inside.length > 0 ? inside : [minMinor] };
 }
 
-export function parseTopUpAmount(text: string, terms: BalanceTerms): Result<Money, string> {
+/** What is wrong with a typed amount: unreadable, or outside the range (given as Money). */
+export type TopUpAmountProblem = MoneyInputProblem | { code: "out_of_range"; min: Money; max: Money };
+
+export function parseTopUpAmount(text: string, terms: BalanceTerms): Result<Money, TopUpAmountProblem> {
   const amount = parseMoneyInput(text, terms.currency);
   if (!amount.ok) return amount;
   const { minor } = amount.value;
-  const bound = (limit: number) => formatMoney({ minor: limit, currency: terms.currency });
   if (minor < terms.minMinor || minor > terms.maxMinor) {
-    return err(`Enter an amount from ${bound(terms.minMinor)} to ${bound(terms.maxMinor)}`);
+    return err({
+      code: "out_of_range",
+      min: { minor: terms.minMinor, currency: terms.currency },
+      max: { minor: terms.maxMinor, currency: terms.currency },
+    });
   }
   return ok(amount.value);
+}
+
+/** The problem in English, for the API's `message`. */
+export function topUpAmountProblemText(problem: TopUpAmountProblem): string {
+  if (problem.code === "out_of_range") return `Enter an amount from ${formatMoney(problem.min)} to ${formatMoney(problem.max)}`;
+  return moneyInputProblemText(problem);
 }

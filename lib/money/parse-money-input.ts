@@ -1,24 +1,47 @@
 // An amount as a buyer types it into a form, in the currency's own decimals: "1000" yen,
-// "25.50" dollars, "1.234" dinars. Refused with a message the buyer can act on.
+// "25.50" dollars, "1.234" dinars. Refused with a problem the buyer can act on, as a code with
+// its details: the page says it in the buyer's language, the API in English (moneyInputProblemText).
 import { err, ok, type Result } from "@/lib/result";
 import { currencyExponent, isKnownCurrency } from "./currency";
 import type { Money } from "./money";
 
+export type MoneyInputProblem =
+  | { code: "empty" }
+  | { code: "not_a_number"; example: string }
+  | { code: "whole_number"; currency: string }
+  | { code: "too_many_decimals"; currency: string; decimals: number }
+  | { code: "unknown_currency"; currency: string };
+
 /** Nine whole digits keep every amount a safe integer even with three decimals. */
 const MAX_WHOLE_DIGITS = 9;
 
-export function parseMoneyInput(text: string, currency: string): Result<Money, string> {
-  if (!isKnownCurrency(currency)) return err(`Amounts in ${currency} cannot be taken`);
+export function parseMoneyInput(text: string, currency: string): Result<Money, MoneyInputProblem> {
+  if (!isKnownCurrency(currency)) return err({ code: "unknown_currency", currency });
   const exponent = currencyExponent(currency);
   const trimmed = text.trim().replace(",", ".");
-  if (trimmed === "") return err("Enter an amount");
+  if (trimmed === "") return err({ code: "empty" });
   const pattern = new RegExp(`^\\d{1,${MAX_WHOLE_DIGITS}}(\\.\\d+)?$`);
-  if (!pattern.test(trimmed)) return err(`Enter a number such as ${example(exponent)}`);
+  if (!pattern.test(trimmed)) return err({ code: "not_a_number", example: example(exponent) });
   const [whole = "0", fraction = ""] = trimmed.split(".");
   if (fraction.length > exponent) {
-    return err(exponent === 0 ? `Enter a whole number: ${currency} has no decimals` : `Enter at most ${exponent} decimals: ${currency} has ${exponent}`);
+    return err(exponent === 0 ? { code: "whole_number", currency } : { code: "too_many_decimals", currency, decimals: exponent });
   }
   return ok({ minor: Number(whole + fraction.padEnd(exponent, "0")), currency });
+}
+
+export function moneyInputProblemText(problem: MoneyInputProblem): string {
+  switch (problem.code) {
+    case "empty":
+      return "Enter an amount";
+    case "not_a_number":
+      return `Enter a number such as ${problem.example}`;
+    case "whole_number":
+      return `Enter a whole number: ${problem.currency} has no decimals`;
+    case "too_many_decimals":
+      return `Enter at most ${problem.decimals} decimals: ${problem.currency} has ${problem.decimals}`;
+    case "unknown_currency":
+      return `Amounts in ${problem.currency} cannot be taken`;
+  }
 }
 
 function example(exponent: number): string {

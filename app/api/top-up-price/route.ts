@@ -4,14 +4,17 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { getProductDetail } from "@/lib/catalog/get-product-detail";
 import { getPricingPolicy } from "@/lib/catalog/pricing-policy";
-import { quoteTopUp } from "@/lib/catalog/quote-top-up";
+import { quoteTopUp, topUpProblemText } from "@/lib/catalog/quote-top-up";
 
 const topUpPriceQuerySchema = z.object({
   product: z.string().regex(/^[1-9]\d{0,14}$/, { error: "expected a positive integer" }).transform(Number),
   amount: z.string().max(32, { error: "amount is too long" }),
 });
 
-/** The body: { ok: true, amount, price } (both Money) or { ok: false, message }. */
+/**
+ * The body: { ok: true, amount, price } (both Money), or { ok: false, message, problem }: the
+ * message in English, the problem as a code with its details, for the page to say in its language.
+ */
 function answer(body: object, status = 200) {
   return NextResponse.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
@@ -25,6 +28,6 @@ export async function GET(request: NextRequest) {
   const detail = await getProductDetail(query.data.product);
   if (!detail) return answer({ ok: false, message: "No such product" }, 404);
   const quote = quoteTopUp(detail.product, query.data.amount, await getPricingPolicy());
-  if (!quote.ok) return answer({ ok: false, message: quote.error }, 422);
+  if (!quote.ok) return answer({ ok: false, message: topUpProblemText(quote.error), problem: quote.error }, 422);
   return answer({ ok: true, ...quote.value });
 }
