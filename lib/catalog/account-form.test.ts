@@ -85,7 +85,7 @@ describe("account forms of the default fixture", () => {
         const first = orderedFields(form)[0];
         if (!first) throw new Error("form without fields");
         const result = buildAccount(form, { ...sampleValues(form), [first.name]: "   " });
-        expect(result).toEqual({ ok: false, errors: { [first.name]: `${first.label} is required` } });
+        expect(result).toEqual({ ok: false, errors: { [first.name]: { code: "required" } } });
       });
 
       it("round-trips through the server-side account string schema", () => {
@@ -110,17 +110,17 @@ describe("several-value accounts", () => {
 
   it("refuses a value holding the separator, which would shift the other values", () => {
     const result = buildAccount(zoneForm, { player_id: "123|456", zone_id: "1234" });
-    expect(result).toEqual({ ok: false, errors: { player_id: 'Player ID must not contain "|"' } });
+    expect(result).toEqual({ ok: false, errors: { player_id: { code: "separator", separator: "|" } } });
   });
 
   it("reports every missing field at once", () => {
     expect(buildAccount(zoneForm, emptyValues(zoneForm))).toEqual({
       ok: false,
-      errors: { player_id: "Player ID is required", zone_id: "Zone ID is required" },
+      errors: { player_id: { code: "required" }, zone_id: { code: "required" } },
     });
     expect(buildAccount(zoneForm, {})).toEqual({
       ok: false,
-      errors: { player_id: "Player ID is required", zone_id: "Zone ID is required" },
+      errors: { player_id: { code: "required" }, zone_id: { code: "required" } },
     });
   });
 
@@ -168,7 +168,7 @@ describe("single-value accounts", () => {
   });
 
   it("is required", () => {
-    expect(buildAccount(single, { player_id: "" })).toEqual({ ok: false, errors: { player_id: "Player ID is required" } });
+    expect(buildAccount(single, { player_id: "" })).toEqual({ ok: false, errors: { player_id: { code: "required" } } });
     expect(accountStringSchema(single).safeParse("  ").success).toBe(false);
   });
 

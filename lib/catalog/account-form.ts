@@ -72,18 +72,23 @@ export function accountStringSchema(form: AccountForm) {
   return z.pipe(split, accountSchema(form));
 }
 
+/** What is wrong with one field, as a code: the page says it in the buyer's language. */
+export type AccountFieldProblem = { code: "required" } | { code: "separator"; separator: string };
+
 export type AccountFormResult =
   | { ok: true; account: string }
-  | { ok: false; errors: Record<string, string> };
+  | { ok: false; errors: Record<string, AccountFieldProblem> };
 
 /** Client side: validate the inputs and report the first problem per field. */
 export function buildAccount(form: AccountForm, values: AccountValues): AccountFormResult {
   const result = accountSchema(form).safeParse(values);
   if (result.success) return { ok: true, account: result.data };
-  const errors: Record<string, string> = {};
+  const separator = form.separator ?? "";
+  const errors: Record<string, AccountFieldProblem> = {};
   for (const issue of result.error.issues) {
     const name = String(issue.path[0] ?? "");
-    errors[name] ??= issue.message;
+    // The only refinement is the separator rule; every other issue is a missing value.
+    errors[name] ??= issue.code === "custom" ? { code: "separator", separator } : { code: "required" };
   }
   return { ok: false, errors };
 }
