@@ -44,6 +44,7 @@ describe("the buyer's view of an order", () => {
       money: "not_charged",
       money_text: "You have not been charged.",
       reason: "Your payment was declined.",
+      reason_code: "payment_declined",
     });
     expect(publicOrder(order({ state: "authorized" }), vault).money).toBe("held");
     expect(publicOrder(order({ state: "refunded" }), vault).money).toBe("refunded");

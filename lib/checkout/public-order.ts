@@ -19,8 +19,9 @@ export interface PublicOrder {
   money_text: string;
   /** Where to pay, while the payment page is open. */
   payment_url: string | null;
-  /** Why an order did not complete, in words. */
+  /** Why an order did not complete, in words, and as a code (for a page in another language). */
   reason: string | null;
+  reason_code: OrderReason | null;
   delivery: { code: string | null; code_2: string | null; expires_at: string | null; activation: "wait" | boolean | null } | null;
   /** Each state the order entered, in words, with when (ISO 8601). */
   history: { status: OrderState; text: string; at: string }[];
@@ -91,6 +92,7 @@ export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
     money_text: MONEY_TEXT[money],
     payment_url: order.state === "awaiting_payment" ? order.payment.url : null,
     reason: order.reason ? REASON_TEXT[order.reason] : null,
+    reason_code: order.reason,
     delivery: delivered
       ? {
           code: open(vault, order.delivery.code, order.id),
