@@ -1,3 +1,5 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -6,4 +8,7 @@ const nextConfig = {
   serverExternalPackages: ["lmdb", "ioredis"],
 };
 
-export default nextConfig;
+// The storefront's languages: next-intl reads its per-request configuration from here.
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+export default withNextIntl(nextConfig);

@@ -1,16 +1,32 @@
 import type { Metadata, Viewport } from "next";
+import { notFound } from "next/navigation";
+import { NextIntlClientProvider } from "next-intl";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
-import { DemoBanner } from "./_components/layout/demo-banner";
-import { SiteFooter } from "./_components/layout/site-footer";
-import { SiteHeader } from "./_components/layout/site-header";
-import { MAIN_ID, SkipLink } from "./_components/layout/skip-link";
-import { ThemeScript } from "./_components/layout/theme-script";
-import "./globals.css";
+import { isLocale, LOCALE_TAGS, LOCALES } from "@/lib/i18n/locales";
+import { clientMessages } from "@/lib/i18n/messages";
+import { DemoBanner } from "../_components/layout/demo-banner";
+import { SiteFooter } from "../_components/layout/site-footer";
+import { SiteHeader } from "../_components/layout/site-header";
+import { MAIN_ID, SkipLink } from "../_components/layout/skip-link";
+import { ThemeScript } from "../_components/layout/theme-script";
+import "../globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Voucher Storefront – game vouchers and top-ups", template: "%s · Voucher Storefront" },
-  description: "Game vouchers and balance top-ups, delivered in minutes.",
-};
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+// Each language is a static page of its own; a segment that is no language of ours is a 404
+// (below: dynamicParams = false here would also hold for the segments under it).
+export function generateStaticParams(): { locale: string }[] {
+  return LOCALES.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: "meta" });
+  return { title: { default: t("title"), template: t("template") }, description: t("description") };
+}
 
 export const viewport: Viewport = {
   width: "device-width",
@@ -22,24 +38,29 @@ export const viewport: Viewport = {
 };
 
 // No request data (cookies, headers) is read here: every page stays static and is served from
-// Next's cache, and the per-visitor bits (theme, label language) are applied in the browser.
-// The demo banner depends on the mode only, which is part of every cached page's URL
-// (app/by-upstream/[upstream]).
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Next's cache, per language (the segment), and the per-visitor theme is applied in the
+// browser. The demo banner depends on the mode only, which is part of every cached page's URL
+// (app/[locale]/by-upstream/[upstream]).
+export default async function LocaleLayout({ children, params }: Props) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
   return (
     // The pre-paint script may set data-theme before React hydrates.
-    <html lang="en" suppressHydrationWarning>
+    <html lang={LOCALE_TAGS[locale]} suppressHydrationWarning>
       <head>
         <ThemeScript />
       </head>
       <body>
-        <SkipLink />
-        <DemoBanner />
-        <SiteHeader />
-        <main id={MAIN_ID} tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter />
+        <NextIntlClientProvider messages={clientMessages(locale)}>
+          <SkipLink />
+          <DemoBanner />
+          <SiteHeader />
+          <main id={MAIN_ID} tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter />
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -89,5 +89,5 @@ export type PlayerCheckOutcome =
   | { status: "found"; playerName: string; region: string | null }
   | { status: "not_found"; message: string }
   | { status: "wrong_region"; message: string; recommended: { id: number; name: string; slug: string } | null }
-  | { status: "unavailable"; message: string }
+  | { status: "unavailable"; message: string; /** Set when our own rate limit answered: seconds to wait, null if not said. */ retryAfterSeconds?: number | null }
   | { status: "invalid"; message: string };

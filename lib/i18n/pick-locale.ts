@@ -1,9 +1,15 @@
-// The storefront speaks English; Chinese visitors get upstream's label_zh on account forms.
-// Picks from Accept-Language by quality, so "en;q=0.9, zh-CN" still means Chinese.
-export type Language = "en" | "zh";
+// Which language a visitor gets: the one they chose with the switcher (a cookie), else the first
+// of their browser's Accept-Language that we speak, by quality, so "en;q=0.9, zh-CN" still means
+// Chinese; else English.
+import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
 
-export function pickLanguage(acceptLanguage: string | null | undefined): Language {
-  if (!acceptLanguage) return "en";
+export function pickLocale(chosen: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  if (isLocale(chosen)) return chosen;
+  return fromAcceptLanguage(acceptLanguage);
+}
+
+function fromAcceptLanguage(acceptLanguage: string | null | undefined): Locale {
+  if (!acceptLanguage) return DEFAULT_LOCALE;
   const ranked = acceptLanguage
     .split(",")
     .map((entry, index) => {
@@ -15,8 +21,7 @@ export function pickLanguage(acceptLanguage: string | null | undefined): Languag
     .filter((entry) => entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
   for (const { primary } of ranked) {
-    if (primary === "zh") return "zh";
-    if (primary === "en") return "en";
+    if (isLocale(primary)) return primary;
   }
-  return "en";
+  return DEFAULT_LOCALE;
 }

@@ -2,6 +2,7 @@
 // Search and filters over the whole snapshot, with the URL as the state, so a link shares a
 // selection. The server renders the same selection into the HTML (catalog-page.tsx), from the
 // same item data, which the page carries once; in the browser it follows every keystroke.
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { filtersToQuery, hasFilters, NO_FILTERS, parseFilters, type CatalogFilters } from "./catalog-filters";
 import { normaliseText } from "@/lib/catalog/search/search-text";
@@ -22,6 +23,7 @@ interface CatalogBrowserProps {
 }
 
 export function CatalogBrowser({ rows, facets, currency, serverSearch }: CatalogBrowserProps) {
+  const t = useTranslations("catalog");
   const names = useMemo(() => placeNames(facets), [facets]);
   const items = useMemo(() => rows.map((row) => fromCatalogRow(row, names)), [rows, names]);
   const [params, replaceSearch] = useLocationSearch(serverSearch);
@@ -44,7 +46,7 @@ export function CatalogBrowser({ rows, facets, currency, serverSearch }: Catalog
       <form role="search" action="/search" method="get" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <div className={styles.search}>
           <label htmlFor="catalog-q" className="visually-hidden">
-            Search products
+            {t("searchLabel")}
           </label>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <circle cx="10.5" cy="10.5" r="6.5" stroke="currentColor" strokeWidth="2" fill="none" />
@@ -55,7 +57,7 @@ export function CatalogBrowser({ rows, facets, currency, serverSearch }: Catalog
             name="q"
             type="search"
             value={query}
-            placeholder="Search games, brands or platforms"
+            placeholder={t("searchPlaceholder")}
             autoComplete="off"
             enterKeyHint="search"
             onChange={(e) => update({ ...filters, q: e.target.value })}
@@ -63,52 +65,52 @@ export function CatalogBrowser({ rows, facets, currency, serverSearch }: Catalog
         </div>
         <FacetSelect
           name="platform"
-          label="Platform"
+          label={t("platform")}
           options={facets.platforms}
           value={filters.platform}
           onChange={(platform) => update({ ...current, platform })}
         />
         <FacetSelect
           name="region"
-          label="Region"
+          label={t("region")}
           options={facets.regions}
           value={filters.region}
           onChange={(region) => update({ ...current, region })}
         />
         <FacetSelect
           name="country"
-          label="Country"
+          label={t("country")}
           options={facets.countries}
           value={filters.country}
           onChange={(country) => update({ ...current, country })}
         />
         <div className={styles.field}>
-          <label htmlFor="catalog-sort">Sort by</label>
+          <label htmlFor="catalog-sort">{t("sortBy")}</label>
           <select
             id="catalog-sort"
             name="sort"
             value={filters.sort}
             onChange={(e) => update({ ...current, sort: parseFilters({ sort: e.target.value }).sort })}
           >
-            <option value="recommended">Recommended</option>
-            <option value="price-asc">Lowest price</option>
-            <option value="price-desc">Highest price</option>
+            <option value="recommended">{t("sortRecommended")}</option>
+            <option value="price-asc">{t("sortPriceAsc")}</option>
+            <option value="price-desc">{t("sortPriceDesc")}</option>
           </select>
         </div>
         <noscript>
           <button type="submit" className="button">
-            Apply
+            {t("apply")}
           </button>
         </noscript>
       </form>
 
       <div className={styles.resultsBar}>
         <p role="status" className={styles.count}>
-          {visible.length === items.length ? `${items.length} products` : `${visible.length} of ${items.length} products`}
+          {visible.length === items.length ? t("count", { count: items.length }) : t("countFiltered", { visible: visible.length, count: items.length })}
         </p>
         {hasFilters(current) ? (
           <button type="button" className="button button-secondary" onClick={clear}>
-            Clear filters
+            {t("clearFilters")}
           </button>
         ) : null}
       </div>
@@ -127,16 +129,17 @@ export function CatalogBrowser({ rows, facets, currency, serverSearch }: Catalog
 }
 
 function NoResults({ items, query, onPick }: { items: readonly CatalogItem[]; query: string; onPick: (q: string) => void }) {
+  const t = useTranslations("catalog");
   const suggestions = suggestNames(query, suggestable(items));
   return (
     <div className={styles.empty}>
-      <h2>Nothing matches your search</h2>
+      <h2>{t("noResults")}</h2>
       {suggestions.length > 0 ? (
         <p>
-          {"Did you mean "}
+          {`${t("didYouMean")} `}
           {suggestions.map((name, i) => (
             <span key={name}>
-              {i > 0 ? (i === suggestions.length - 1 ? " or " : ", ") : null}
+              {i > 0 ? (i === suggestions.length - 1 ? ` ${t("or")} ` : ", ") : null}
               {/* A link, so it works without scripts; with them, it filters in place. */}
               <a
                 href={`/search${filtersToQuery({ ...NO_FILTERS, q: name })}`}
@@ -152,7 +155,7 @@ function NoResults({ items, query, onPick }: { items: readonly CatalogItem[]; qu
           ?
         </p>
       ) : null}
-      <p>Try another spelling, or clear the filters to see everything we sell.</p>
+      <p>{t("tryAnother")}</p>
     </div>
   );
 }
@@ -172,12 +175,13 @@ interface FacetSelectProps {
 }
 
 function FacetSelect({ name, label, options, value, onChange }: FacetSelectProps) {
+  const t = useTranslations("catalog");
   const id = `catalog-${name}`;
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} value={value ?? ""} onChange={(e) => onChange(e.target.value || null)}>
-        <option value="">All</option>
+        <option value="">{t("all")}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

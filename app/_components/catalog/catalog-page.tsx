@@ -1,6 +1,7 @@
 // The catalogue as both pages render it: the static "/" with no search, and the server-rendered
 // "/search" with the one in the URL, so a shared search arrives already filtered (no jump when
 // scripts load) and works with scripts off. Both read the same cached snapshot.
+import { getLocale, getTranslations } from "next-intl/server";
 import { getCatalog } from "@/lib/catalog/get-catalog";
 import { readSales } from "@/lib/catalog/popularity";
 import { env } from "@/lib/config/env";
@@ -23,20 +24,20 @@ async function productRank(): Promise<ProductRank> {
 }
 
 export async function CatalogPage({ search }: { search: string }) {
-  const [snapshot, rank] = await Promise.all([getCatalog(), productRank()]);
+  const [snapshot, rank, t, locale] = await Promise.all([getCatalog(), productRank(), getTranslations(), getLocale()]);
   const { products } = snapshot;
   const brands = new Set(products.map(productBrand)).size;
 
   return (
     <>
       <section className={styles.hero} aria-labelledby="catalog-title">
-        <h1 id="catalog-title">Game vouchers and top-ups</h1>
-        <p>{`Codes and direct top-ups for ${brands} ${brands === 1 ? "brand" : "brands"}, delivered in minutes.`}</p>
+        <h1 id="catalog-title">{t("catalog.title")}</h1>
+        <p>{t("catalog.subtitle", { brands })}</p>
       </section>
       {snapshot.stale ? <StaleBanner /> : null}
       <CatalogBrowser
-        rows={products.map((p) => toCatalogRow(p, snapshot, rank))}
-        facets={catalogFacets(products)}
+        rows={products.map((p) => toCatalogRow(p, snapshot, rank, t))}
+        facets={catalogFacets(products, t, locale)}
         currency={priceCurrency(snapshot)}
         serverSearch={search}
       />

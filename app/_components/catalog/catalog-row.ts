@@ -1,11 +1,11 @@
 // The catalogue's items as the page ships them to the browser: a row of values per product
 // rather than an object, because the page's data is inlined in its HTML, and key names, slugs
 // and search text would repeat on every product of a page whose bytes cost on every request.
-import { unavailableInWords } from "@/lib/catalog/format";
 import { slugify } from "@/lib/catalog/slug";
 import type { CatalogSnapshot, Product } from "@/lib/catalog/types";
 import { searchableText } from "@/lib/catalog/search/match-query";
 import { normaliseText } from "@/lib/catalog/search/search-text";
+import { unavailableInWords, type Translator } from "../i18n/words";
 import type { CatalogItem, PlaceNames } from "./catalog-items";
 import { productBrand } from "./catalog-view";
 
@@ -36,7 +36,8 @@ export interface ProductRank {
   sales: ReadonlyMap<number, number>;
 }
 
-export function toCatalogRow(product: Product, snapshot: CatalogSnapshot, rank: ProductRank): CatalogRow {
+/** `t` words why a product cannot be bought, in the page's language. */
+export function toCatalogRow(product: Product, snapshot: CatalogSnapshot, rank: ProductRank, t: Translator): CatalogRow {
   const brand = productBrand(product);
   const row: CatalogRow = [
     product.id,
@@ -48,7 +49,7 @@ export function toCatalogRow(product: Product, snapshot: CatalogSnapshot, rank: 
     snapshot.fromPrices[product.id]?.minor ?? null,
     product.type === "balance",
     product.deliveryTargetMinutes,
-    product.available ? null : unavailableInWords(product.unavailableReason),
+    product.available ? null : unavailableInWords(t, product.unavailableReason),
     rank.featured.has(product.id) ? 1 : 0,
     rank.sales.get(product.id) ?? 0,
   ];

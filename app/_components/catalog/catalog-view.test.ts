@@ -1,4 +1,7 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import { messagesOf } from "@/lib/i18n/messages";
+import type { Translator } from "../i18n/words";
 import type { CatalogSnapshot, Product } from "@/lib/catalog/types";
 import { placeNames } from "./catalog-items";
 import { fromCatalogRow, toCatalogRow } from "./catalog-row";
@@ -36,13 +39,14 @@ const products = [
   product(3, { name: "Lotus Saga Jade (India)", brand: "Lotus Saga", country: "IN", platform: "Mobile" }),
   product(4, { name: "Another PC card", region: "MENA", platform: "PC" }),
 ];
+const t = createTranslator({ locale: "en", messages: messagesOf("en") }) as unknown as Translator;
 const NO_RANK = { featured: new Set<number>(), sales: new Map<number, number>() };
 const snapshot: CatalogSnapshot = { products, fromPrices: { 1: { minor: 724, currency: "USD" } }, fetchedAt: 0, stale: false };
 
 describe("catalogue view", () => {
   it("makes region and country names searchable, not just their codes", () => {
-    const names = placeNames(catalogFacets(products));
-    const item = (p: Product) => fromCatalogRow(toCatalogRow(p, snapshot, NO_RANK), names);
+    const names = placeNames(catalogFacets(products, t, "en"));
+    const item = (p: Product) => fromCatalogRow(toCatalogRow(p, snapshot, NO_RANK, t), names);
     const japan = item(products[0]!);
     expect(japan.search.words).toContain("japan");
     expect(japan.search.words).toContain("nintendo");
@@ -52,17 +56,17 @@ describe("catalogue view", () => {
   });
 
   it("ships each product as a short row that the browser reads back whole", () => {
-    const names = placeNames(catalogFacets(products));
+    const names = placeNames(catalogFacets(products, t, "en"));
     const unavailable = product(5, { name: "Brand", slug: "brand", type: "balance", available: false, unavailableReason: "out_of_stock" });
-    const row = toCatalogRow(unavailable, snapshot, { featured: new Set([5]), sales: new Map([[5, 12]]) });
+    const row = toCatalogRow(unavailable, snapshot, { featured: new Set([5]), sales: new Map([[5, 12]]) }, t);
     expect(row).toEqual([5, "Brand", null, null, null, null, null, true, 5, "Out of stock", 1, 12]);
     expect(fromCatalogRow(row, names)).toMatchObject({ slug: "brand", brand: "Brand", balance: true, unavailable: "Out of stock", featured: true, sales: 12 });
     // A slug that is not the name's travels with the row.
-    expect(fromCatalogRow(toCatalogRow(products[3]!, snapshot, NO_RANK), names)).toMatchObject({ slug: "p-4", brand: "Brand", region: "MENA" });
+    expect(fromCatalogRow(toCatalogRow(products[3]!, snapshot, NO_RANK, t), names)).toMatchObject({ slug: "p-4", brand: "Brand", region: "MENA" });
   });
 
   it("offers each platform, region and country once, named and sorted by name", () => {
-    expect(catalogFacets(products)).toEqual({
+    expect(catalogFacets(products, t, "en")).toEqual({
       platforms: [
         { value: "Mobile", label: "Mobile" },
         { value: "Nintendo", label: "Nintendo" },
@@ -74,5 +78,12 @@ describe("catalogue view", () => {
         { value: "JP", label: "Japan" },
       ],
     });
+  });
+
+  it("names places in the page's language", () => {
+    const zh = createTranslator({ locale: "zh", messages: messagesOf("zh") }) as unknown as Translator;
+    const facets = catalogFacets(products, zh, "zh");
+    expect(facets.regions).toEqual([{ value: "MENA", label: "中东和北非" }]);
+    expect(facets.countries.map((c) => c.label).sort()).toEqual(["印度", "日本"].sort());
   });
 });

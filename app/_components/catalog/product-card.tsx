@@ -1,9 +1,10 @@
 // One catalogue card, rendered from the page's compact item data: on the server into the static
 // HTML, and in the browser when the filters change. It has no class names: catalog.module.css
 // styles it through its structure, so that nothing repeats on every card of the page.
-import { typicalDeliveryInWords } from "@/lib/catalog/format";
-import { formatMoney } from "@/lib/money/format-money";
+import { useLocale, useTranslations } from "next-intl";
 import { BrandArt } from "../brand/brand-art";
+import { useMoney } from "../i18n/use-money";
+import { typicalDeliveryInWords } from "../i18n/words";
 import { ProductChips } from "../product/product-chips";
 import { productHref } from "../product/product-href";
 import type { CatalogItem, PlaceNames } from "./catalog-items";
@@ -16,6 +17,8 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ item, names, currency }: ProductCardProps) {
+  const t = useTranslations();
+  const locale = useLocale();
   return (
     <li data-unavailable={item.unavailable === null ? undefined : ""}>
       <BrandArt brand={item.brand} />
@@ -34,8 +37,8 @@ export function ProductCard({ item, names, currency }: ProductCardProps) {
         <div>
           <p>{item.unavailable ?? <FromPrice item={item} currency={currency} />}</p>
           <p>
-            <span className="visually-hidden">Delivery: </span>
-            {typicalDeliveryInWords(item.deliveryMinutes)}
+            <span className="visually-hidden">{`${t("catalog.deliveryLabel")} `}</span>
+            {typicalDeliveryInWords(t, locale, item.deliveryMinutes)}
           </p>
         </div>
       </div>
@@ -44,14 +47,16 @@ export function ProductCard({ item, names, currency }: ProductCardProps) {
 }
 
 function FromPrice({ item, currency }: Pick<ProductCardProps, "item" | "currency">) {
+  const t = useTranslations("catalog");
+  const money = useMoney();
   if (item.fromMinor !== null && currency) {
     // One text node after the label, so React writes no <!-- --> separator into the HTML.
     return (
       <>
-        <span>from</span>
-        {` ${formatMoney({ minor: item.fromMinor, currency })}`}
+        <span>{t("from")}</span>
+        {` ${money.format({ minor: item.fromMinor, currency })}`}
       </>
     );
   }
-  return item.balance ? "Choose your amount" : null;
+  return item.balance ? t("chooseAmount") : null;
 }

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { THEME_COOKIE, type Theme } from "./theme";
 import styles from "./layout.module.css";
@@ -13,6 +14,7 @@ function currentTheme(): Theme {
 
 /** Flips the theme; which icon shows is left to CSS, so server and client render the same. */
 export function ThemeToggle() {
+  const t = useTranslations("layout");
   // A document React renders in the browser (Next's 404 for an unknown product is such a shell:
   // vercel/next.js#97000) never runs the pre-paint script, so the chosen theme is applied here.
   useEffect(() => {
@@ -28,7 +30,7 @@ export function ThemeToggle() {
   }
 
   return (
-    <button type="button" className={styles.themeToggle} onClick={toggle} aria-label="Switch between light and dark theme">
+    <button type="button" className={styles.themeToggle} onClick={toggle} aria-label={t("theme")}>
       <svg className={styles.moon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5Z" fill="currentColor" />
       </svg>

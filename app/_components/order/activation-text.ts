@@ -1,10 +1,10 @@
-// The activation state of a delivered code, in words.
+// The activation state of a delivered code, as the message that words it (order.activation*).
 import type { PublicOrder } from "@/lib/checkout/public-order";
 
 type Activation = NonNullable<PublicOrder["delivery"]>["activation"];
 
-export function activationText(activation: Activation): string | null {
+export function activationKey(activation: Activation): "activationWait" | "activationDone" | "activationFailed" | null {
   if (activation === null) return null;
-  if (activation === "wait") return "Activation in progress";
-  return activation ? "Activated on your account" : "Not activated: the automatic activation did not succeed";
+  if (activation === "wait") return "activationWait";
+  return activation ? "activationDone" : "activationFailed";
 }

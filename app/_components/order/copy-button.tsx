@@ -1,16 +1,18 @@
 "use client";
 // Copies one code part. The result is announced, since nothing else on screen changes.
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import styles from "./order.module.css";
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const t = useTranslations("order");
   const [said, setSaid] = useState("");
   async function copy() {
     try {
       await navigator.clipboard.writeText(text);
-      setSaid("Copied");
+      setSaid(t("copied"));
     } catch {
-      setSaid("Copy failed: select the code and copy it by hand");
+      setSaid(t("copyFailed"));
     }
     setTimeout(() => setSaid(""), 2500);
   }

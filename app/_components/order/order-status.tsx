@@ -1,49 +1,56 @@
 "use client";
 // The buyer's order, kept current: SWR polls the order until it is final (and on focus and
 // reconnect), starting from what the server rendered, so the page is complete without scripts.
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import useSWR from "swr";
 import type { PublicOrder } from "@/lib/checkout/public-order";
-import { formatMoney } from "@/lib/money/format-money";
-import { activationText } from "./activation-text";
+import { LOCALE_TAGS, type Locale } from "@/lib/i18n/locales";
+import { useMoney } from "../i18n/use-money";
+import { activationKey } from "./activation-text";
 import { CopyButton } from "./copy-button";
 import { fetchOrder, refreshInterval, retryActivation } from "./fetch-order";
 import styles from "./order.module.css";
 
 /** Same text on the server and in the browser, whatever their time zones. */
-const timeFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (iso: string) => `${timeFormat.format(new Date(iso))} UTC`;
+function when(iso: string, locale: Locale): string {
+  const format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  return `${format.format(new Date(iso))} UTC`;
+}
 
 export function OrderStatus({ initial, capabilityKey }: { initial: PublicOrder; capabilityKey: string }) {
   const { data, error, mutate } = useSWR(["order", initial.order_id], () => fetchOrder(initial.order_id, capabilityKey), {
     fallbackData: initial,
     refreshInterval,
   });
+  const t = useTranslations("order");
+  const locale = useLocale();
+  const money = useMoney();
   const order = data ?? initial;
   const failed = order.final && order.delivery === null && order.money !== "refunded";
 
   return (
     <div className={styles.order}>
-      {order.test ? <p className="notice">Test order — nothing real was bought or charged.</p> : null}
+      {order.test ? <p className="notice">{t("test")}</p> : null}
       <section className={styles.status} aria-labelledby="status-title">
         <h2 id="status-title" className={styles.statusTitle} aria-live="polite">
-          {order.status_text}
+          {t(`status.${order.status}`)}
         </h2>
         <p className={failed ? styles.moneyReleased : styles.money} aria-live="polite">
-          {order.money_text}
+          {t(`money.${order.money}`)}
         </p>
-        {order.reason ? <p className={styles.reason}>{order.reason}</p> : null}
+        {order.reason_code ? <p className={styles.reason}>{t(`reason.${order.reason_code}`)}</p> : null}
         {order.payment_url ? (
           <p>
             <a className="button" href={order.payment_url}>
-              Pay now
+              {t("payNow")}
             </a>
           </p>
         ) : null}
-        {!order.final && !order.payment_url ? <p className={styles.hint}>This page updates by itself.</p> : null}
+        {!order.final && !order.payment_url ? <p className={styles.hint}>{t("updates")}</p> : null}
         {error ? (
           <p className={styles.hint} role="status">
-            Could not refresh just now; trying again.
+            {t("refreshFailed")}
           </p>
         ) : null}
       </section>
@@ -52,15 +59,15 @@ export function OrderStatus({ initial, capabilityKey }: { initial: PublicOrder; 
 
       <dl className={styles.facts}>
         <div>
-          <dt>Product</dt>
+          <dt>{t("product")}</dt>
           <dd>{order.product}</dd>
         </div>
         <div>
-          <dt>Price</dt>
-          <dd>{formatMoney(order.price)}</dd>
+          <dt>{t("price")}</dt>
+          <dd>{money.format(order.price)}</dd>
         </div>
         <div>
-          <dt>Order number</dt>
+          <dt>{t("number")}</dt>
           <dd className={styles.mono}>{order.order_id}</dd>
         </div>
       </dl>
@@ -68,12 +75,12 @@ export function OrderStatus({ initial, capabilityKey }: { initial: PublicOrder; 
       {order.history.length > 0 ? (
         <section aria-labelledby="history-title">
           <h2 id="history-title" className={styles.subTitle}>
-            Steps so far
+            {t("history")}
           </h2>
           <ol className={styles.history}>
             {order.history.map((step) => (
               <li key={`${step.status}-${step.at}`}>
-                <span>{step.text}</span> <time dateTime={step.at}>{when(step.at)}</time>
+                <span>{t(`step.${step.status}`)}</span> <time dateTime={step.at}>{when(step.at, locale)}</time>
               </li>
             ))}
           </ol>
@@ -81,17 +88,19 @@ export function OrderStatus({ initial, capabilityKey }: { initial: PublicOrder; 
       ) : null}
 
       <p className={styles.hint}>
-        Keep this page&apos;s link private: anyone with it can see your code. We also emailed it to you.
+        {t("private")}
       </p>
     </div>
   );
 }
 
 function Delivery({ order, capabilityKey, onChange }: { order: PublicOrder; capabilityKey: string; onChange: (order: PublicOrder) => void }) {
+  const t = useTranslations("order");
+  const locale = useLocale();
   const delivery = order.delivery;
   const [retry, setRetry] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
   if (!delivery) return null;
-  const activation = activationText(delivery.activation);
+  const activation = activationKey(delivery.activation);
 
   async function tryAgain() {
     setRetry({ busy: true, message: null });
@@ -99,7 +108,7 @@ function Delivery({ order, capabilityKey, onChange }: { order: PublicOrder; capa
       onChange(await retryActivation(order.order_id, capabilityKey));
       setRetry({ busy: false, message: null });
     } catch (error) {
-      setRetry({ busy: false, message: error instanceof Error ? error.message : "The activation could not be tried now." });
+      setRetry({ busy: false, message: error instanceof Error ? error.message : t("retryFailed") });
     }
   }
 
@@ -107,37 +116,37 @@ function Delivery({ order, capabilityKey, onChange }: { order: PublicOrder; capa
     return (
       <section className={styles.delivery} aria-labelledby="delivery-title">
         <h2 id="delivery-title" className={styles.subTitle}>
-          Delivered to your account
+          {t("deliveredTitle")}
         </h2>
-        <p>The top-up was sent straight to your game account; there is no code to redeem.</p>
+        <p>{t("deliveredText")}</p>
       </section>
     );
   }
   return (
     <section className={styles.delivery} aria-labelledby="delivery-title">
       <h2 id="delivery-title" className={styles.subTitle}>
-        Your code
+        {t("codeTitle")}
       </h2>
       <div className={styles.codeRow}>
-        <code className={styles.code} aria-label="Code">
+        <code className={styles.code} aria-label={t("code")}>
           {delivery.code}
         </code>
-        <CopyButton text={delivery.code} label="Copy code" />
+        <CopyButton text={delivery.code} label={t("copyCode")} />
       </div>
       {delivery.code_2 ? (
         <div className={styles.codeRow}>
-          <code className={styles.code} aria-label="Second part (PIN)">
+          <code className={styles.code} aria-label={t("secondPart")}>
             {delivery.code_2}
           </code>
-          <CopyButton text={delivery.code_2} label="Copy second part" />
+          <CopyButton text={delivery.code_2} label={t("copySecond")} />
         </div>
       ) : null}
-      {delivery.expires_at ? <p>Valid until {when(delivery.expires_at)}.</p> : null}
-      {activation ? <p>{activation}.</p> : null}
+      {delivery.expires_at ? <p>{t("validUntil", { when: when(delivery.expires_at, locale) })}</p> : null}
+      {activation ? <p>{t(activation)}</p> : null}
       {order.activation_retry ? (
         <p>
           <button type="button" className="button" onClick={tryAgain} disabled={retry.busy}>
-            {retry.busy ? "Trying the activation…" : "Try activation again"}
+            {retry.busy ? t("retrying") : t("retry")}
           </button>
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PublicOrder } from "@/lib/checkout/public-order";
-import { activationText } from "./activation-text";
+import { messagesOf } from "@/lib/i18n/messages";
+import { activationKey } from "./activation-text";
 import { POLL_MS, refreshInterval } from "./fetch-order";
 
 const order = (final: boolean) => ({ final }) as PublicOrder;
@@ -13,9 +14,13 @@ describe("the order page", () => {
   });
 
   it("says what happened to an activation, and nothing when none was asked for", () => {
-    expect(activationText(null)).toBeNull();
-    expect(activationText("wait")).toBe("Activation in progress");
-    expect(activationText(true)).toMatch(/^Activated/);
-    expect(activationText(false)).toMatch(/^Not activated/);
+    const words = (activation: Parameters<typeof activationKey>[0]) => {
+      const key = activationKey(activation);
+      return key === null ? null : messagesOf("en").order[key];
+    };
+    expect(words(null)).toBeNull();
+    expect(words("wait")).toBe("Activation in progress.");
+    expect(words(true)).toMatch(/^Activated/);
+    expect(words(false)).toMatch(/^Not activated/);
   });
 });

@@ -1,27 +1,35 @@
 "use client";
-import { fieldLabel, orderedFields, type AccountValues, type FormLanguage } from "@/lib/catalog/account-form";
+import { useLocale, useTranslations } from "next-intl";
+import { fieldLabel, orderedFields, type AccountFieldProblem, type AccountValues } from "@/lib/catalog/account-form";
 import { fieldKeyboard } from "@/lib/catalog/field-keyboard";
 import type { AccountForm } from "@/lib/catalog/types";
 import styles from "./product.module.css";
 
 interface AccountFieldsProps {
   form: AccountForm;
-  language: FormLanguage;
   values: AccountValues;
   /** Problems to show now (after the buyer left a field or tried to continue). */
-  errors: Record<string, string>;
+  errors: Record<string, AccountFieldProblem>;
   onChange: (name: string, value: string) => void;
   onBlur: (name: string) => void;
 }
 
 /** One input per account field, in position order, labelled in the visitor's language; digits open a phone's number pad. */
-export function AccountFields({ form, language, values, errors, onChange, onBlur }: AccountFieldsProps) {
+export function AccountFields({ form, values, errors, onChange, onBlur }: AccountFieldsProps) {
+  const t = useTranslations("product");
+  const language = useLocale();
   return (
     <fieldset className={styles.group}>
-      <legend className={styles.legend}>Your game account</legend>
+      <legend className={styles.legend}>{t("yourAccount")}</legend>
       {orderedFields(form).map((field) => {
         const id = `account-${field.name}`;
-        const error = errors[field.name];
+        const label = fieldLabel(field, language);
+        const problem = errors[field.name];
+        const error = !problem
+          ? null
+          : problem.code === "required"
+            ? t("fieldRequired", { label })
+            : t("fieldSeparator", { label, separator: problem.separator });
         const common = {
           id,
           name: field.name,
@@ -36,8 +44,9 @@ export function AccountFields({ form, language, values, errors, onChange, onBlur
         } as const;
         return (
           <div key={field.name} className={styles.inputField}>
-            <label htmlFor={id} lang={language === "zh" && field.label_zh ? "zh" : undefined}>
-              {fieldLabel(field, language)}
+            {/* Upstream may leave label_zh empty: then the English label is marked as English. */}
+            <label htmlFor={id} lang={language === "zh" && field.label_zh.trim() === "" ? "en" : undefined}>
+              {label}
             </label>
             <div className={styles.inputBox} data-invalid={error ? "" : undefined}>
               {field.prefix ? (

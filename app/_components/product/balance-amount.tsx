@@ -1,7 +1,8 @@
 "use client";
+import { useTranslations } from "next-intl";
 import type { BalanceTerms } from "@/lib/catalog/top-up-amount";
 import { toDecimalString } from "@/lib/money/decimal";
-import { currencySymbol, formatMoney } from "@/lib/money/format-money";
+import { useMoney } from "../i18n/use-money";
 import styles from "./product.module.css";
 
 interface BalanceAmountProps {
@@ -19,12 +20,14 @@ interface BalanceAmountProps {
  * carries the same currency sign as the prices, so "$" and "$26.34" read as one notation.
  */
 export function BalanceAmount({ terms, value, error, onChange, onBlur }: BalanceAmountProps) {
-  const money = (minor: number) => ({ minor, currency: terms.currency });
-  const range = `From ${formatMoney(money(terms.minMinor))} to ${formatMoney(money(terms.maxMinor))}`;
+  const t = useTranslations("product");
+  const { format, symbol } = useMoney();
+  const money = (minor: number) => format({ minor, currency: terms.currency });
+  const range = t("topUpRange", { min: money(terms.minMinor), max: money(terms.maxMinor) });
   return (
     <fieldset className={styles.group}>
-      <legend className={styles.legend}>Top-up amount</legend>
-      <div className={styles.presets} role="group" aria-label="Common amounts">
+      <legend className={styles.legend}>{t("topUpLegend")}</legend>
+      <div className={styles.presets} role="group" aria-label={t("topUpPresets")}>
         {terms.presetsMinor.map((minor) => {
           const text = plainAmount(minor, terms.currency);
           return (
@@ -35,16 +38,16 @@ export function BalanceAmount({ terms, value, error, onChange, onBlur }: Balance
               aria-pressed={value.trim() === text}
               onClick={() => onChange(text)}
             >
-              {formatMoney(money(minor))}
+              {money(minor)}
             </button>
           );
         })}
       </div>
       <div className={styles.inputField}>
-        <label htmlFor="amount">Or another amount, in {terms.currency}</label>
+        <label htmlFor="amount">{t("topUpOther", { currency: terms.currency })}</label>
         <div className={styles.inputBox} data-invalid={error ? "" : undefined}>
           <span className={styles.prefix} aria-hidden="true">
-            {currencySymbol(terms.currency)}
+            {symbol(terms.currency)}
           </span>
           <input
             id="amount"

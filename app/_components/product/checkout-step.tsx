@@ -2,11 +2,13 @@
 // The last step on the product page: where to send the order link, automatic activation where
 // the service offers it, and the pay button. It opens the payment page; nothing is charged
 // until the code is delivered.
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { z } from "zod";
-import { formatMoney } from "@/lib/money/format-money";
 import type { Money } from "@/lib/money/money";
+import { useMoney } from "../i18n/use-money";
 import { postCheckout, type CheckoutChoice } from "./post-checkout";
+import { checkoutProblemInWords } from "./problem-words";
 import styles from "./product.module.css";
 
 const emailSchema = z.email();
@@ -19,6 +21,8 @@ interface CheckoutStepProps {
 }
 
 export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepProps) {
+  const t = useTranslations();
+  const money = useMoney();
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState("");
@@ -31,7 +35,7 @@ export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepP
   async function pay() {
     if (sending) return;
     if (!emailSchema.safeParse(email.trim()).success) {
-      setProblem({ field: "email", message: "Enter the email address the order link should go to." });
+      setProblem({ field: "email", message: t("checkout.emailError") });
       emailRef.current?.focus();
       return;
     }
@@ -44,7 +48,7 @@ export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepP
       return;
     }
     setSending(false);
-    setProblem({ field: outcome.field, message: outcome.message });
+    setProblem({ field: outcome.field, message: checkoutProblemInWords(t, outcome.problem) });
     if (outcome.field === "email") emailRef.current?.focus();
   }
 
@@ -59,7 +63,7 @@ export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepP
   return (
     <div className={styles.checkout}>
       <div className={styles.inputField}>
-        <label htmlFor={`${id}-email`}>Email</label>
+        <label htmlFor={`${id}-email`}>{t("checkout.email")}</label>
         <div className={styles.inputBox} data-invalid={emailProblem ? "" : undefined}>
           <input
             ref={emailRef}
@@ -81,18 +85,18 @@ export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepP
           </p>
         ) : (
           <p id={`${id}-email-hint`} className={styles.hint}>
-            We send the link to your order and code here.
+            {t("checkout.emailHint")}
           </p>
         )}
       </div>
       {activationOffered ? (
         <label className={styles.checkbox}>
           <input type="checkbox" checked={activation} onChange={(event) => setActivation(event.target.checked)} />
-          Activate the code on my account automatically
+          {t("checkout.activate")}
         </label>
       ) : null}
       <button type="button" className="button" onClick={() => void pay()} disabled={sending}>
-        {sending ? "Opening the payment page…" : `Pay ${formatMoney(price)}`}
+        {sending ? t("checkout.opening") : t("checkout.pay", { price: money.format(price) })}
       </button>
       {problem && problem.field !== "email" ? (
         <p className={styles.fieldError} role="alert">

@@ -1,35 +1,35 @@
-import { deliveryInWords } from "@/lib/catalog/format";
+import { useLocale, useTranslations } from "next-intl";
 import type { Denomination, Product } from "@/lib/catalog/types";
-import { DELIVERY_METHOD_WORDS } from "./delivery-method";
-import { redemptionFor } from "./redemption-steps";
+import { deliveryInWords } from "../i18n/words";
+import { redemptionKey } from "./redemption-steps";
 import styles from "./product.module.css";
-
-const METHOD_DETAILS = {
-  voucher_code: "Redeem it in the game or store yourself.",
-  direct_topup: "We add it straight to the account you give; there is no code to redeem.",
-} as const;
 
 /** How and how fast a purchase arrives, and how a code is redeemed on the product's platform. */
 export function DeliveryFacts({ product, denominations }: { product: Product; denominations: Denomination[] }) {
+  const t = useTranslations();
+  const locale = useLocale();
   const methods = new Set(product.type === "balance" ? (["direct_topup"] as const) : denominations.map((d) => d.deliveryMethod));
   const [only] = methods;
-  const delivery = deliveryInWords(product.deliveryTargetMinutes, product.deliveryMaxMinutes);
   return (
     <dl className={styles.facts}>
       <div>
-        <dt>Delivery time</dt>
-        <dd>{delivery.charAt(0).toUpperCase() + delivery.slice(1)}</dd>
+        <dt>{t("product.deliveryTime")}</dt>
+        <dd>{deliveryInWords(t, locale, product.deliveryTargetMinutes, product.deliveryMaxMinutes)}</dd>
       </div>
       {methods.size > 0 ? (
         <div>
-          <dt>How you receive it</dt>
+          <dt>{t("product.howReceive")}</dt>
           <dd>
             {methods.size === 1 && only ? (
               <>
-                <strong>{DELIVERY_METHOD_WORDS[only]}.</strong> {METHOD_DETAILS[only]}
+                <strong>
+                  {t(only === "voucher_code" ? "product.methodCode" : "product.methodTopUp")}
+                  {t("product.fullStop")}
+                </strong>{" "}
+                {t(only === "voucher_code" ? "product.methodCodeDetail" : "product.methodTopUpDetail")}
               </>
             ) : (
-              "It depends on the amount; each one says how it arrives."
+              t("product.dependsOnAmount")
             )}
           </dd>
         </div>
@@ -37,8 +37,8 @@ export function DeliveryFacts({ product, denominations }: { product: Product; de
       {methods.has("voucher_code") ? <RedeemSteps platform={product.platform} /> : null}
       {product.playerCheck ? (
         <div>
-          <dt>Account check</dt>
-          <dd>We look up the player before you pay, so a mistyped ID is caught early.</dd>
+          <dt>{t("product.accountCheck")}</dt>
+          <dd>{t("product.accountCheckText")}</dd>
         </div>
       ) : null}
     </dl>
@@ -46,14 +46,16 @@ export function DeliveryFacts({ product, denominations }: { product: Product; de
 }
 
 function RedeemSteps({ platform }: { platform: string | null }) {
-  const redemption = redemptionFor(platform);
+  const t = useTranslations();
+  const key = redemptionKey(platform);
+  const steps = t.raw(`redeem.${key}.steps`) as string[];
   return (
     <div>
-      <dt>How to redeem the code</dt>
+      <dt>{t("product.redeemTitle")}</dt>
       <dd>
-        <p>In {redemption.where}:</p>
+        <p>{t("product.redeemIn", { where: t(`redeem.${key}.where`) })}</p>
         <ol className={styles.steps}>
-          {redemption.steps.map((step) => (
+          {steps.map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>

@@ -1,8 +1,8 @@
 "use client";
-import { unavailableInWords } from "@/lib/catalog/format";
-import { formatMoney } from "@/lib/money/format-money";
+import { useTranslations } from "next-intl";
 import type { Denomination } from "@/lib/catalog/types";
-import { DELIVERY_METHOD_WORDS } from "./delivery-method";
+import { useMoney } from "../i18n/use-money";
+import { unavailableInWords } from "../i18n/words";
 import { faceValueNote } from "./face-value-note";
 import styles from "./product.module.css";
 
@@ -17,14 +17,16 @@ interface DenominationPickerProps {
  * pays over it; ones that cannot be bought stay visible, disabled, with why.
  */
 export function DenominationPicker({ denominations, selected, onSelect }: DenominationPickerProps) {
+  const t = useTranslations();
+  const money = useMoney();
   return (
     <fieldset className={styles.group}>
-      <legend className={styles.legend}>Choose what to buy</legend>
+      <legend className={styles.legend}>{t("product.choose")}</legend>
       <div className={styles.options}>
         {denominations.map((d) => {
           const id = `voucher-${d.voucherId}`;
           const buyable = d.available && d.price !== null;
-          const note = faceValueNote(d.price, d.faceValue);
+          const note = faceValueNote(t, money.format, d.price, d.faceValue);
           return (
             <label key={d.voucherId} htmlFor={id} className={styles.option} data-disabled={buyable ? undefined : ""}>
               <input
@@ -38,7 +40,7 @@ export function DenominationPicker({ denominations, selected, onSelect }: Denomi
               />
               <span className={styles.optionName}>{d.name}</span>
               <span className={styles.optionPrice}>
-                {buyable && d.price ? formatMoney(d.price) : unavailableInWords(d.unavailableReason ?? "not_priced")}
+                {buyable && d.price ? money.format(d.price) : unavailableInWords(t, d.unavailableReason ?? "not_priced")}
               </span>
               {note ? (
                 <span className={styles.optionFace}>
@@ -51,7 +53,7 @@ export function DenominationPicker({ denominations, selected, onSelect }: Denomi
                   ) : null}
                 </span>
               ) : null}
-              <span className={styles.optionMethod}>{DELIVERY_METHOD_WORDS[d.deliveryMethod]}</span>
+              <span className={styles.optionMethod}>{t(d.deliveryMethod === "voucher_code" ? "product.methodCode" : "product.methodTopUp")}</span>
             </label>
           );
         })}

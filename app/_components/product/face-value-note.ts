@@ -1,7 +1,7 @@
 // A denomination's face value in words, with what the buyer saves or pays over it.
 import { compareWithFace } from "@/lib/catalog/face-value";
-import { formatMoney } from "@/lib/money/format-money";
 import type { Money } from "@/lib/money/money";
+import type { Translator } from "../i18n/words";
 
 export interface FaceValueNote {
   face: string;
@@ -10,12 +10,12 @@ export interface FaceValueNote {
   kind: "saving" | "premium" | null;
 }
 
-export function faceValueNote(price: Money | null, faceValue: Money | null): FaceValueNote | null {
+export function faceValueNote(t: Translator, format: (money: Money) => string, price: Money | null, faceValue: Money | null): FaceValueNote | null {
   if (!faceValue) return null;
   const comparison = price ? compareWithFace(price, faceValue) : null;
-  const face = `Face value ${formatMoney(faceValue)}`;
+  const face = t("product.faceValue", { amount: format(faceValue) });
   if (!comparison || comparison.kind === "at_face") return { face, difference: null, kind: null };
   return comparison.kind === "saving"
-    ? { face, difference: `Save ${comparison.percent}%`, kind: "saving" }
-    : { face, difference: `${comparison.percent}% over face value`, kind: "premium" };
+    ? { face, difference: t("product.save", { percent: comparison.percent }), kind: "saving" }
+    : { face, difference: t("product.premium", { percent: comparison.percent }), kind: "premium" };
 }

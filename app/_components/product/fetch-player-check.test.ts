@@ -18,6 +18,6 @@ describe("fetchPlayerCheck", () => {
 
   it("tells the buyer when to try again after the route's 429", async () => {
     const limited = Response.json({ error: "rate_limited" }, { status: 429, headers: { "Retry-After": "40" } });
-    expect(await answer(limited)).toEqual({ status: "unavailable", message: "Too many checks just now; try again in 40 s." });
+    expect(await answer(limited)).toEqual({ status: "unavailable", message: "Too many checks just now; try again in 40 s.", retryAfterSeconds: 40 });
   });
 });

@@ -28,7 +28,7 @@ export async function fetchPlayerCheck(
 function rateLimited(retryAfter: string | null): PlayerCheckOutcome {
   const seconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
   const when = seconds === null ? "in a minute" : `in ${seconds} s`;
-  return { status: "unavailable", message: `Too many checks just now; try again ${when}.` };
+  return { status: "unavailable", message: `Too many checks just now; try again ${when}.`, retryAfterSeconds: seconds };
 }
 
 function isOutcome(body: unknown): body is PlayerCheckOutcome {

@@ -1,9 +1,10 @@
 "use client";
+import { useLocale, useTranslations } from "next-intl";
 import type { Ref } from "react";
-import { deliveryInWords } from "@/lib/catalog/format";
-import { formatMoney } from "@/lib/money/format-money";
 import type { Money } from "@/lib/money/money";
 import type { DeliveryMethod } from "@/lib/partner/schemas";
+import { useMoney } from "../i18n/use-money";
+import { deliveryInWords } from "../i18n/words";
 import { CheckoutStep } from "./checkout-step";
 import type { CheckoutChoice } from "./post-checkout";
 import type { ShopperProduct } from "./purchase-panel-props";
@@ -30,32 +31,25 @@ interface OrderSummaryProps {
 
 /** The validated order, stated plainly, and the step that pays for it. */
 export function OrderSummary({ line, product, choice, ref }: OrderSummaryProps) {
+  const t = useTranslations();
+  const locale = useLocale();
+  const money = useMoney();
+  const account = line.account?.map((part) => (line.account?.length === 1 ? part.value : `${part.label} ${part.value}`)).join(", ");
+  const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
   return (
     <section ref={ref} tabIndex={-1} className={styles.summary} aria-labelledby="summary-title">
-      <h3 id="summary-title">Your order</h3>
+      <h3 id="summary-title">{t("summary.title")}</h3>
       <p className={styles.summaryLine}>
-        You are buying <strong>{line.itemName}</strong>
-        {line.account ? (
-          <>
-            {" "}
-            for account{" "}
-            <strong className={styles.account}>
-              {line.account.map((part) => (line.account?.length === 1 ? part.value : `${part.label} ${part.value}`)).join(", ")}
-            </strong>
-            {line.playerName ? <> ({line.playerName})</> : null}
-          </>
-        ) : null}{" "}
-        — price <strong>{formatMoney(line.price)}</strong>.
+        {t.rich("summary.buying", { item: line.itemName, strong })}
+        {account ? t.rich("summary.forAccount", { account, mono: (chunks) => <strong className={styles.account}>{chunks}</strong> }) : null}
+        {account && line.playerName ? t("summary.player", { name: line.playerName }) : null}
+        {t.rich("summary.price", { price: money.format(line.price), strong })}
       </p>
       <ul className={styles.summaryFacts}>
         <li>{line.productName}</li>
-        <li>
-          {line.deliveryMethod === "voucher_code"
-            ? "You get a code to redeem yourself."
-            : "We top up the account directly; there is no code to redeem."}
-        </li>
-        <li>Delivery: {deliveryInWords(product.deliveryTargetMinutes, product.deliveryMaxMinutes)}.</li>
-        <li>Your card is only charged once your order is delivered; if it cannot be, the hold is released.</li>
+        <li>{t(line.deliveryMethod === "voucher_code" ? "summary.getCode" : "summary.topUp")}</li>
+        <li>{t("summary.delivery", { delivery: deliveryInWords(t, locale, product.deliveryTargetMinutes, product.deliveryMaxMinutes) })}</li>
+        <li>{t("summary.charge")}</li>
       </ul>
       <CheckoutStep
         choice={choice}

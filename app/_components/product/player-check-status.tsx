@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { AccountValues } from "@/lib/catalog/account-form";
 import { withCarriedAccount } from "./carried-account";
 import { productHref } from "./product-href";
@@ -16,41 +17,38 @@ export function PlayerCheckStatus({ state, account }: { state: PlayerCheckState;
 }
 
 function CheckMessage({ state, account }: { state: PlayerCheckState; account: AccountValues }) {
+  const t = useTranslations("check");
   if (state.status === "idle") return null;
-  if (state.status === "checking") return <p className={styles.checkPending}>Checking the account…</p>;
+  if (state.status === "checking") return <p className={styles.checkPending}>{t("checking")}</p>;
 
   const { outcome } = state;
   switch (outcome.status) {
     case "found":
       return (
         <p className={styles.checkFound}>
-          <strong>Player found: {outcome.playerName}</strong>
-          {outcome.region ? <span> · Region: {outcome.region}</span> : null}
+          <strong>{t("found", { name: outcome.playerName })}</strong>
+          {outcome.region ? <span> · {t("region", { region: outcome.region })}</span> : null}
         </p>
       );
     case "not_found":
-      return (
-        <p className={styles.checkProblem}>
-          <strong>We could not find this player.</strong> Check the ID on your in-game profile and try again.
-        </p>
-      );
+      return <p className={styles.checkProblem}>{t.rich("notFound", { strong: (chunks) => <strong>{chunks}</strong> })}</p>;
     case "wrong_region":
       return (
         <p className={styles.checkProblem}>
-          <strong>This account plays in another region, so this product cannot top it up.</strong>{" "}
+          <strong>{t("wrongRegion")}</strong>{" "}
           {outcome.recommended ? (
-            <Link href={withCarriedAccount(productHref(outcome.recommended), account)}>Buy {outcome.recommended.name} instead</Link>
+            <Link href={withCarriedAccount(productHref(outcome.recommended), account)}>{t("buyInstead", { name: outcome.recommended.name })}</Link>
           ) : null}
         </p>
       );
     case "unavailable":
       return (
         <p className={styles.checkUnavailable}>
-          The player check is unavailable right now, so we cannot confirm the account. You can still continue; please
-          double-check what you typed.
+          {outcome.retryAfterSeconds === undefined ? t("unavailable") : t("tooMany", { seconds: outcome.retryAfterSeconds ?? 0 })}
         </p>
       );
     case "invalid":
+      // Upstream's own reason (spec account_check), in the words it gave.
       return <p className={styles.checkProblem}>{outcome.message}</p>;
   }
 }

@@ -25,9 +25,10 @@ describe("the purchase panel's checkout call", () => {
     expect(readCheckoutAnswer(422, { error: "invalid", message: "account is required", field: "account" }, null)).toEqual({
       ok: false,
       field: "account",
-      message: "account is required",
+      problem: { code: "refused", message: "account is required" },
     });
-    expect(readCheckoutAnswer(429, { error: "rate_limited" }, "30")).toMatchObject({ ok: false, message: expect.stringContaining("in 30 s") });
-    expect(readCheckoutAnswer(502, null, null)).toMatchObject({ ok: false, field: null, message: expect.stringContaining("nothing was charged") });
+    expect(readCheckoutAnswer(429, { error: "rate_limited" }, "30")).toEqual({ ok: false, field: null, problem: { code: "too_many", seconds: 30 } });
+    expect(readCheckoutAnswer(429, null, null)).toEqual({ ok: false, field: null, problem: { code: "too_many", seconds: null } });
+    expect(readCheckoutAnswer(502, null, null)).toEqual({ ok: false, field: null, problem: { code: "failed", status: 502 } });
   });
 });

@@ -11,7 +11,14 @@ export interface CheckoutChoice {
   email: string;
 }
 
-export type CheckoutOutcome = { ok: true; next: string } | { ok: false; field: string | null; message: string };
+/** What went wrong: the shop's own words for the order (English), or what the page says itself. */
+export type CheckoutProblem =
+  | { code: "unreachable" }
+  | { code: "too_many"; seconds: number | null }
+  | { code: "failed"; status: number }
+  | { code: "refused"; message: string };
+
+export type CheckoutOutcome = { ok: true; next: string } | { ok: false; field: string | null; problem: CheckoutProblem };
 
 export function checkoutBody(choice: CheckoutChoice): Record<string, unknown> {
   return {
@@ -32,7 +39,7 @@ export async function postCheckout(choice: CheckoutChoice): Promise<CheckoutOutc
       body: JSON.stringify(checkoutBody(choice)),
     });
   } catch {
-    return { ok: false, field: null, message: "We could not reach the shop. Check your connection and try again; nothing was charged." };
+    return { ok: false, field: null, problem: { code: "unreachable" } };
   }
   return readCheckoutAnswer(response.status, await response.json().catch(() => null), response.headers.get("retry-after"));
 }
@@ -44,8 +51,10 @@ export function readCheckoutAnswer(status: number, body: unknown, retryAfter: st
   }
   if (status === 429) {
     const seconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
-    return { ok: false, field: null, message: `Too many orders from your connection; try again ${seconds === null ? "in a minute" : `in ${seconds} s`}.` };
+    return { ok: false, field: null, problem: { code: "too_many", seconds } };
   }
-  const message = typeof answer.message === "string" ? answer.message : `The shop could not start the order (${status}); nothing was charged.`;
-  return { ok: false, field: typeof answer.field === "string" ? answer.field : null, message };
+  const field = typeof answer.field === "string" ? answer.field : null;
+  return typeof answer.message === "string"
+    ? { ok: false, field, problem: { code: "refused", message: answer.message } }
+    : { ok: false, field, problem: { code: "failed", status } };
 }

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 /** Where a product works, in words: platform, then region or country (spec 2.3 gives one or the other). */
 interface ProductChipsProps {
   platform: string | null | undefined;
@@ -7,11 +9,12 @@ interface ProductChipsProps {
 }
 
 export function ProductChips({ platform, region, country, balance }: ProductChipsProps) {
-  const chips = [platform, region, country, balance ? "Any amount" : null].filter((chip) => chip);
+  const t = useTranslations("place");
+  const chips = [platform, region, country, balance ? t("anyAmount") : null].filter((chip) => chip);
   if (chips.length === 0) return null;
   return (
     // Styled through .chips > li: a class on every chip would repeat on every catalogue card.
-    <ul className="chips" aria-label="Platform and region">
+    <ul className="chips" aria-label={t("chipsLabel")}>
       {chips.map((chip) => (
         <li key={chip}>{chip}</li>
       ))}

@@ -1,13 +1,13 @@
 "use client";
 // The buying step of the product page: pick an amount, give the account, see it checked, and
 // get a validated summary of what will be bought, then pay for it (checkout-step.tsx).
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { unavailableInWords } from "@/lib/catalog/format";
-import { buildAccount, fieldLabel, orderedFields, type AccountValues } from "@/lib/catalog/account-form";
-import { useVisitorLanguage } from "../i18n/use-visitor-language";
+import { buildAccount, fieldLabel, orderedFields, type AccountFieldProblem, type AccountValues } from "@/lib/catalog/account-form";
 import { parseTopUpAmount } from "@/lib/catalog/top-up-amount";
-import { formatMoney } from "@/lib/money/format-money";
 import type { Money } from "@/lib/money/money";
+import { useMoney } from "../i18n/use-money";
+import { unavailableInWords } from "../i18n/words";
 import { BALANCE_ACCOUNT_FORM } from "@/lib/catalog/purchase-account-form";
 import { AccountFields } from "./account-fields";
 import { BalanceAmount } from "./balance-amount";
@@ -16,12 +16,15 @@ import { DenominationPicker } from "./denomination-picker";
 import { OrderSummary, type OrderLine } from "./order-summary";
 import type { PurchasePanelProps } from "./purchase-panel-props";
 import { PlayerCheckStatus } from "./player-check-status";
+import { topUpProblemInWords } from "./problem-words";
 import { usePlayerCheck, type PlayerCheckState } from "./use-player-check";
 import { useTopUpPrice } from "./use-top-up-price";
 import styles from "./product.module.css";
 
 export function PurchasePanel({ product, denominations, balance }: PurchasePanelProps) {
-  const language = useVisitorLanguage();
+  const t = useTranslations();
+  const language = useLocale();
+  const money = useMoney();
   const firstBuyable = denominations.find((d) => d.available && d.price !== null);
   const [voucherId, setVoucherId] = useState<number | null>(firstBuyable?.voucherId ?? null);
   const [values, setValues] = useState<AccountValues>({});
@@ -40,7 +43,8 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
   const amount = balance ? parseTopUpAmount(amountText, balance) : null;
   const topUp = useTopUpPrice(product.id, amount?.ok ? amountText.trim() : null);
   const quoted = topUp.status === "done" ? topUp.outcome : null;
-  const amountError = amount && !amount.ok ? amount.error : quoted && !quoted.ok ? quoted.message : null;
+  const amountProblem = amount && !amount.ok ? amount.error : quoted && !quoted.ok ? quoted.problem : null;
+  const amountError = amountProblem ? topUpProblemInWords(t, language, amountProblem) : null;
   const price: Money | null = balance ? (quoted?.ok ? quoted.price : null) : (denomination?.price ?? null);
   // An account carried over from the player check of another product (carried-account.ts). It
   // is read after hydration: the page is static HTML, rendered without the visitor's URL, so a
@@ -65,7 +69,7 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
     ready && confirmedKey === key
       ? {
           productName: product.name,
-          itemName: balance && amount?.ok ? `${formatMoney(amount.value)} top-up` : (denomination?.name ?? ""),
+          itemName: balance && amount?.ok ? t("product.topUpItem", { amount: money.format(amount.value) }) : (denomination?.name ?? ""),
           account: form ? orderedFields(form).map((f) => ({ label: fieldLabel(f, language), value: (values[f.name] ?? "").trim() })) : null,
           price,
           deliveryMethod: denomination?.deliveryMethod ?? "direct_topup",
@@ -98,13 +102,13 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
   return (
     <form className={styles.panel} onSubmit={submit} noValidate aria-labelledby="buy-title">
       <h2 id="buy-title" className={styles.panelTitle}>
-        Buy
+        {t("product.buy")}
       </h2>
       {unavailable ? (
         <p className="notice" role="status">
           <span>
-            <strong>{unavailableInWords(product.unavailableReason ?? (firstBuyable ? null : denominationsReason(denominations)))}.</strong>{" "}
-            This product cannot be bought right now. Please check back later.
+            <strong>{unavailableInWords(t, product.unavailableReason ?? (firstBuyable ? null : denominationsReason(denominations)))}.</strong>{" "}
+            {t("product.cannotBuy")}
           </span>
         </p>
       ) : null}
@@ -123,7 +127,6 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
         {form ? (
           <AccountFields
             form={form}
-            language={language}
             values={values}
             errors={fieldErrors}
             onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
@@ -134,27 +137,24 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
         <div className={styles.actions}>
           {price ? (
             <p className={styles.total}>
-              <span>Total</span> <strong>{formatMoney(price)}</strong>
+              <span>{t("product.total")}</span> <strong>{money.format(price)}</strong>
             </p>
           ) : topUp.status === "pricing" ? (
             <p className={styles.total}>
-              <span>Total</span> <strong>Working out the price…</strong>
+              <span>{t("product.total")}</span> <strong>{t("product.pricing")}</strong>
             </p>
           ) : null}
           <button type="submit" className="button">
-            {unavailable ? "Out of stock" : line && checkEnabled && check.status === "checking" ? "Checking the account…" : "Continue to checkout"}
+            {unavailable ? t("product.outOfStock") : line && checkEnabled && check.status === "checking" ? t("product.checkingAccount") : t("product.continue")}
           </button>
         </div>
         {attempted && line && blocked ? (
           <p className={styles.fieldError} role="alert">
-            Please fix the account above before you continue.
+            {t("product.fixAccount")}
           </p>
         ) : null}
       </fieldset>
-      <p className={styles.terms}>
-        Your card is only charged once your order is delivered; if it cannot be, the hold is released. Delivered codes and
-        top-ups cannot be returned, so check the region and the account before you pay.
-      </p>
+      <p className={styles.terms}>{t("product.terms")}</p>
       {summary ? (
         <OrderSummary
           ref={summaryRef}
@@ -177,6 +177,6 @@ function denominationsReason(denominations: PurchasePanelProps["denominations"])
   return denominations.find((d) => d.unavailableReason)?.unavailableReason ?? "no_denominations";
 }
 
-function pick(errors: Record<string, string>, keep: (name: string) => boolean): Record<string, string> {
+function pick(errors: Record<string, AccountFieldProblem>, keep: (name: string) => boolean): Record<string, AccountFieldProblem> {
   return Object.fromEntries(Object.entries(errors).filter(([name]) => keep(name)));
 }

@@ -1,4 +1,6 @@
 import { notFound } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
+import { isLocale } from "@/lib/i18n/locales";
 import type { ReactNode } from "react";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 
@@ -11,7 +13,9 @@ export async function generateStaticParams(): Promise<{ upstream: string }[]> {
   return [];
 }
 
-export default async function UpstreamLayout({ children, params }: { children: ReactNode; params: Promise<{ upstream: string }> }) {
-  if ((await params).upstream !== currentUpstream()) notFound();
+export default async function UpstreamLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string; upstream: string }> }) {
+  const { locale, upstream } = await params;
+  if (isLocale(locale)) setRequestLocale(locale);
+  if (upstream !== currentUpstream()) notFound();
   return children;
 }

@@ -3,18 +3,22 @@
 // scripts; the client part then keeps it current until the order is final.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { OrderStatus } from "@/app/_components/order/order-status";
 import { buyerOrder } from "@/lib/checkout/buyer-order";
 import { orderDeps } from "@/lib/checkout/shop-checkout";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Your order",
-  robots: { index: false, follow: false },
-  // The link carries the order's key: never send it on to another site.
-  referrer: "no-referrer",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return {
+    title: t("order"),
+    robots: { index: false, follow: false },
+    // The link carries the order's key: never send it on to another site.
+    referrer: "no-referrer",
+  };
+}
 
 type Props = { params: Promise<{ orderId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -24,14 +28,15 @@ export default async function OrderPage({ params, searchParams }: Props) {
   const capabilityKey = typeof key === "string" ? key : null;
   const order = await buyerOrder(orderId, capabilityKey, await orderDeps());
   if (!order.ok && order.error.code === "not_found") notFound();
+  const t = await getTranslations("order");
   return (
     <>
-      <h1>Your order</h1>
+      <h1>{t("title")}</h1>
       {order.ok && capabilityKey ? (
         <OrderStatus initial={order.value} capabilityKey={capabilityKey} />
       ) : (
         <p className="notice" role="alert">
-          Your order cannot be shown right now. Nothing about it has changed; please reload this page in a minute.
+          {t("cannotShow")}
         </p>
       )}
     </>

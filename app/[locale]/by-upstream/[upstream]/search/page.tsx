@@ -1,6 +1,7 @@
 // /search?q=…&platform=…&sort=… (and "/" with a query, proxy.ts): the catalogue filtered on the
 // server from the cached snapshot.
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { CatalogPage } from "@/app/_components/catalog/catalog-page";
 import { filtersToQuery, parseFilters } from "@/app/_components/catalog/catalog-filters";
 
@@ -11,8 +12,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const { q } = parseFilters(await searchParams);
+  const t = await getTranslations("meta");
   return {
-    title: q ? `Search: ${q}` : "Search",
+    title: q ? t("searchFor", { query: q }) : t("search"),
     // One catalogue, many searches: only the catalogue itself is for search engines.
     robots: { index: false, follow: true },
   };

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { permanentRedirect } from "next/navigation";
-import { countryName, regionName } from "@/lib/catalog/format";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { publicOrigin } from "@/lib/config/shop-origin";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { BrandArt } from "@/app/_components/brand/brand-art";
+import { countryName, regionName } from "@/app/_components/i18n/words";
 import { productBrand } from "@/app/_components/catalog/catalog-view";
 import { StaleBanner } from "@/app/_components/layout/stale-banner";
 import { DeliveryFacts } from "@/app/_components/product/delivery-facts";
@@ -14,7 +16,7 @@ import { PurchasePanel } from "@/app/_components/product/purchase-panel";
 import { purchasePanelProps } from "@/app/_components/product/purchase-panel-props";
 import styles from "@/app/_components/product/product.module.css";
 
-type Props = { params: Promise<{ id: string; slug: string }> };
+type Props = { params: Promise<{ locale: string; id: string; slug: string }> };
 
 // Rendered on first request, then served from Next's cache and regenerated in the background
 // (the catalogue's TTL): a product page costs no rendering and no upstream call per view.
@@ -23,8 +25,13 @@ export async function generateStaticParams(): Promise<{ id: string; slug: string
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { product } = await loadProduct((await params).id);
-  const description = product.description ?? `${product.name}, delivered in minutes.`;
+  const { locale, id } = await params;
+  // Before loadProduct: its 404 renders not-found.tsx, whose words need the locale, and reading
+  // it from the request would turn this static page dynamic.
+  setRequestLocale(localeOf(locale));
+  const { product } = await loadProduct(id);
+  const t = await getTranslations({ locale: localeOf(locale), namespace: "meta" });
+  const description = product.description ?? t("productDescription", { name: product.name });
   const href = productHref(product);
   // Absolute URLs: a chat app or crawler reading og:image has no page to resolve them against.
   const url = new URL(href, publicOrigin()).toString();
@@ -39,7 +46,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ProductPage({ params }: Props) {
-  const { id, slug } = await params;
+  const { id, slug, locale: segment } = await params;
+  const locale = localeOf(segment);
+  setRequestLocale(locale);
+  const t = await getTranslations();
   const detail = await loadProduct(id);
   const { product, denominations } = detail;
   if (slug !== product.slug) permanentRedirect(productHref(product));
@@ -47,7 +57,7 @@ export default async function ProductPage({ params }: Props) {
   return (
     <>
       <Link href="/" className={styles.back}>
-        <span aria-hidden="true">←</span> All products
+        <span aria-hidden="true">←</span> {t("product.back")}
       </Link>
       {detail.stale ? <StaleBanner /> : null}
       <div className={styles.layout}>
@@ -57,17 +67,22 @@ export default async function ProductPage({ params }: Props) {
           <h1 className={styles.title}>{product.name}</h1>
           <ProductChips
             platform={product.platform}
-            region={product.region && regionName(product.region)}
-            country={product.country && countryName(product.country)}
+            region={product.region && regionName(t, product.region)}
+            country={product.country && countryName(locale, product.country)}
             balance={product.type === "balance"}
           />
           {product.description ? <p className={styles.description}>{product.description}</p> : null}
         </header>
         <PurchasePanel {...purchasePanelProps(detail)} />
-        <section className={styles.details} aria-label="Delivery">
+        <section className={styles.details} aria-label={t("product.deliverySection")}>
           <DeliveryFacts product={product} denominations={denominations} />
         </section>
       </div>
     </>
   );
+}
+
+/** The layout has already answered 404 for any other segment. */
+function localeOf(segment: string): Locale {
+  return isLocale(segment) ? segment : "en";
 }
