@@ -6,13 +6,14 @@ import fc from "fast-check";
 import { expect, test } from "@playwright/test";
 import { appRoutes, routePath } from "../support/routes/app-routes";
 
-// Pages under the upstream segment are reached by buyers through proxy.ts's rewrite of the
-// public URL (/products/…): probe both the public and the internal form.
-const routes = appRoutes("app").flatMap((route) =>
-  route.segments[0]?.kind === "static" && route.segments[0].name === "by-upstream"
-    ? [route, { ...route, segments: route.segments.slice(2) }]
-    : [route],
-);
+// Pages are rendered under the visitor's language and, for the catalogue, the upstream's segment
+// (app/[locale]/by-upstream/[upstream]); buyers reach them through proxy.ts's rewrite of the
+// public URL (/products/…, /orders/…): probe both the public and the internal form.
+const routes = appRoutes("app").flatMap((route) => {
+  if (!route.pattern.startsWith("/[locale]/")) return [route];
+  const catalogue = route.pattern.startsWith("/[locale]/by-upstream/");
+  return [route, { ...route, segments: route.segments.slice(catalogue ? 3 : 1) }];
+});
 
 /** Hand-picked trouble: broken escapes (vercel/next.js#92527), traversal, NUL, huge, odd numbers. */
 const SEGMENTS = ["%E0%A4%A", "%", "%%41", "%C0%AF", "..%2F..%2Fetc", "%00", "%FF%FE", "-1", "0", "1e309", "99999999999999999999", "%F0%9F%98%80", "a".repeat(2000), "%3Cscript%3E", ";", "~"];
@@ -67,7 +68,7 @@ async function send(shopUrl: string, probe: Probe): Promise<string | null> {
 test.describe("fuzzing every route @once", () => {
   test("finds the app's routes in its files", () => {
     expect(routes.map((r) => r.pattern)).toEqual(
-      expect.arrayContaining(["/api/player-check", "/sandbox/[...path]", "/by-upstream/[upstream]/products/[id]/[slug]"]),
+      expect.arrayContaining(["/api/player-check", "/api/language", "/sandbox/[...path]", "/[locale]/by-upstream/[upstream]/products/[id]/[slug]"]),
     );
   });
 
