@@ -65,6 +65,8 @@ export default defineConfig({
       // desktop and phone both check players.
       CHECKOUT_RATE_LIMIT: "100000/60s",
       PLAYER_CHECK_RATE_LIMIT: "100000/60s",
+      // What the owner features comes first under "Recommended" (tests/e2e/shop.spec.ts).
+      SHOP_FEATURED: "481,243",
     },
   },
 });

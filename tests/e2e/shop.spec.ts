@@ -15,6 +15,18 @@ test.describe("buying path", () => {
     expect(await page.getByText(/not available|out of stock|unavailable/i).count()).toBeGreaterThan(0);
   });
 
+  test("recommends what the owner features first, then what sells", async ({ page }) => {
+    await page.goto("/");
+    const titles = await page.getByRole("heading", { level: 2 }).allTextContents();
+    // SHOP_FEATURED=481,243 in playwright.config.ts; the rest by completed orders, then name.
+    const featured = titles.slice(0, 2).sort();
+    await page.goto("/products/481");
+    const first = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    await page.goto("/products/243");
+    const second = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    expect(featured).toEqual([first, second].sort());
+  });
+
   test("searches, and keeps the search in the URL", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("searchbox", { name: /search/i }).fill("mythic");
