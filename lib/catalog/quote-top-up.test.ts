@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "@/lib/money/format-money";
 import type { PricingPolicy } from "./pricing";
-import { quoteTopUp, topUpProblemText } from "./quote-top-up";
+import { topUpProblemInEnglish } from "@/lib/i18n/english";
+import { quoteTopUp } from "./quote-top-up";
 import type { Product } from "./types";
 
 const product: Product = {
@@ -52,7 +53,7 @@ describe("quoting a balance top-up", () => {
   });
 
   it("refuses what it cannot price, saying why", () => {
-    const problem = (quote: ReturnType<typeof quoteTopUp>) => (quote.ok ? null : topUpProblemText(quote.error));
+    const problem = (quote: ReturnType<typeof quoteTopUp>) => (quote.ok ? null : topUpProblemInEnglish(quote.error));
     expect(problem(quoteTopUp(product, "4", policy))).toBe("Enter an amount from $5.00 to $500.00");
     expect(quoteTopUp({ ...product, currency: "TRY", minAmountMinor: null }, "100", policy)).toEqual({ ok: false, error: { code: "not_priced" } });
     expect(problem(quoteTopUp({ ...product, currency: "TRY", minAmountMinor: null }, "100", policy))).toBe("This top-up cannot be priced right now");

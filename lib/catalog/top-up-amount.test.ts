@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "./types";
-import { balanceTermsOf, parseTopUpAmount, topUpAmountProblemText, type BalanceTerms } from "./top-up-amount";
+import { topUpProblemInEnglish } from "@/lib/i18n/english";
+import { balanceTermsOf, parseTopUpAmount, type BalanceTerms } from "./top-up-amount";
 
 const terms: BalanceTerms = { currency: "USD", minMinor: 500, maxMinor: 50_000, presetsMinor: [1000, 2500, 5000] };
 
 function problem(text: string, terms: BalanceTerms): string | null {
   const read = parseTopUpAmount(text, terms);
-  return read.ok ? null : topUpAmountProblemText(read.error);
+  return read.ok ? null : topUpProblemInEnglish(read.error);
 }
 
 describe("balance top-up amount", () => {

@@ -1,9 +1,9 @@
 // A balance top-up's amount as the buyer types it ("25" or "25.50", in the service's currency),
 // checked in the browser for instant feedback and again on the server before it is priced.
 // Nothing here knows the pricing policy: that stays on the server (see quote-top-up.ts).
-import { formatMoney } from "@/lib/money/format-money";
-import type { Money } from "@/lib/money/money";
-import { moneyInputProblemText, parseMoneyInput, type MoneyInputProblem } from "@/lib/money/parse-money-input";
+import { z } from "zod";
+import { moneySchema, type Money } from "@/lib/money/money";
+import { moneyInputProblemSchema, parseMoneyInput } from "@/lib/money/parse-money-input";
 import { err, ok, type Result } from "@/lib/result";
 import { topUpDefaults } from "./top-up-defaults";
 import type { Product } from "./types";
@@ -29,10 +29,21 @@ export function balanceTermsOf(product: Product): BalanceTerms | null {
   return { currency: product.currency, minMinor, maxMinor, presetsMinor: inside.length > 0 ? inside : [minMinor] };
 }
 
-/** What is wrong with a typed amount: unreadable, or outside the range (given as Money). */
-export type TopUpAmountProblem = MoneyInputProblem | { code: "out_of_range"; min: Money; max: Money };
+/**
+ * Why a top-up cannot be had: its amount is unreadable or outside the range (given as Money),
+ * or the product itself has fixed amounts, cannot be bought now, or cannot be priced
+ * (quote-top-up.ts). One schema for the server that answers it and the page that reads it.
+ */
+export const topUpProblemSchema = z.discriminatedUnion("code", [
+  ...moneyInputProblemSchema.options,
+  z.object({ code: z.literal("out_of_range"), min: moneySchema, max: moneySchema }),
+  z.object({ code: z.literal("fixed_amounts") }),
+  z.object({ code: z.literal("unavailable") }),
+  z.object({ code: z.literal("not_priced") }),
+]);
+export type TopUpProblem = z.infer<typeof topUpProblemSchema>;
 
-export function parseTopUpAmount(text: string, terms: BalanceTerms): Result<Money, TopUpAmountProblem> {
+export function parseTopUpAmount(text: string, terms: BalanceTerms): Result<Money, TopUpProblem> {
   const amount = parseMoneyInput(text, terms.currency);
   if (!amount.ok) return amount;
   const { minor } = amount.value;
@@ -44,10 +55,4 @@ export function parseTopUpAmount(text: string, terms: BalanceTerms): Result<Mone
     });
   }
   return ok(amount.value);
-}
-
-/** The problem in English, for the API's `message`. */
-export function topUpAmountProblemText(problem: TopUpAmountProblem): string {
-  if (problem.code === "out_of_range") return `Enter an amount from ${formatMoney(problem.min)} to ${formatMoney(problem.max)}`;
-  return moneyInputProblemText(problem);
 }

@@ -7,7 +7,8 @@ import type { CatalogDeps } from "@/lib/catalog/load-catalog";
 import { toProduct } from "@/lib/catalog/map-service";
 import { toDenomination } from "@/lib/catalog/map-voucher";
 import { BALANCE_ACCOUNT_FORM } from "@/lib/catalog/purchase-account-form";
-import { quoteTopUp, topUpProblemText } from "@/lib/catalog/quote-top-up";
+import { quoteTopUp } from "@/lib/catalog/quote-top-up";
+import { topUpProblemInEnglish } from "@/lib/i18n/english";
 import type { AccountForm } from "@/lib/catalog/types";
 import { cachedGamesList, cachedVouchers } from "@/lib/catalog/upstream-cache";
 import { moneyFromDecimal } from "@/lib/money";
@@ -79,7 +80,7 @@ function quoteBalance(deps: CatalogDeps, services: Service[], request: CheckoutR
   const product = toProduct(service);
   if (product.type !== "balance") return err({ code: "invalid", field: "game_id", message: "This product sells fixed amounts: give voucher_id" });
   const quoted = quoteTopUp(product, request.amount ?? "", deps.policy);
-  if (!quoted.ok) return err({ code: "invalid", field: "amount", message: topUpProblemText(quoted.error) });
+  if (!quoted.ok) return err({ code: "invalid", field: "amount", message: topUpProblemInEnglish(quoted.error) });
   const account = checkAccount(BALANCE_ACCOUNT_FORM, request.account);
   if (!account.ok) return account;
   if (request.activation) return err({ code: "invalid", field: "activation", message: "A top-up has no activation" });

@@ -1,16 +1,20 @@
 // An amount as a buyer types it into a form, in the currency's own decimals: "1000" yen,
 // "25.50" dollars, "1.234" dinars. Refused with a problem the buyer can act on, as a code with
-// its details: the page says it in the buyer's language, the API in English (moneyInputProblemText).
+// its details, which the pages and the API put into words (lib/i18n/top-up-problem-words.ts).
+import { z } from "zod";
 import { err, ok, type Result } from "@/lib/result";
 import { currencyExponent, isKnownCurrency } from "./currency";
 import type { Money } from "./money";
 
-export type MoneyInputProblem =
-  | { code: "empty" }
-  | { code: "not_a_number"; example: string }
-  | { code: "whole_number"; currency: string }
-  | { code: "too_many_decimals"; currency: string; decimals: number }
-  | { code: "unknown_currency"; currency: string };
+/** A schema, not only a type: the page checks the problem the server sends back with it. */
+export const moneyInputProblemSchema = z.discriminatedUnion("code", [
+  z.object({ code: z.literal("empty") }),
+  z.object({ code: z.literal("not_a_number"), example: z.string() }),
+  z.object({ code: z.literal("whole_number"), currency: z.string() }),
+  z.object({ code: z.literal("too_many_decimals"), currency: z.string(), decimals: z.number() }),
+  z.object({ code: z.literal("unknown_currency"), currency: z.string() }),
+]);
+export type MoneyInputProblem = z.infer<typeof moneyInputProblemSchema>;
 
 /** Nine whole digits keep every amount a safe integer even with three decimals. */
 const MAX_WHOLE_DIGITS = 9;
@@ -27,21 +31,6 @@ export function parseMoneyInput(text: string, currency: string): Result<Money, M
     return err(exponent === 0 ? { code: "whole_number", currency } : { code: "too_many_decimals", currency, decimals: exponent });
   }
   return ok({ minor: Number(whole + fraction.padEnd(exponent, "0")), currency });
-}
-
-export function moneyInputProblemText(problem: MoneyInputProblem): string {
-  switch (problem.code) {
-    case "empty":
-      return "Enter an amount";
-    case "not_a_number":
-      return `Enter a number such as ${problem.example}`;
-    case "whole_number":
-      return `Enter a whole number: ${problem.currency} has no decimals`;
-    case "too_many_decimals":
-      return `Enter at most ${problem.decimals} decimals: ${problem.currency} has ${problem.decimals}`;
-    case "unknown_currency":
-      return `Amounts in ${problem.currency} cannot be taken`;
-  }
 }
 
 function example(exponent: number): string {

@@ -1,17 +1,29 @@
 // Times, places and reasons in the buyer's language. Durations and country names come from Intl
 // in the page's locale; the rest from the messages (lib/i18n/messages). `t` is the root
 // translator, from useTranslations() in components or getTranslations() on the server.
-import type { useTranslations } from "next-intl";
 import type { UnavailableReason } from "@/lib/catalog/types";
 import { LOCALE_TAGS, type Locale } from "@/lib/i18n/locales";
+import type { Translator } from "@/lib/i18n/translator";
 
-export type Translator = ReturnType<typeof useTranslations<never>>;
+export type { Translator };
 
 const UNITS = [
   ["day", 1440],
   ["hour", 60],
   ["minute", 1],
 ] as const;
+
+// Intl formatters are costly to build and every catalogue card asks for one on each filter
+// keystroke: one per locale and unit, kept.
+const unitFormats = new Map<string, Intl.NumberFormat>();
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
+function unitFormat(locale: Locale, unit: (typeof UNITS)[number][0]): Intl.NumberFormat {
+  const key = `${locale}:${unit}`;
+  let format = unitFormats.get(key);
+  if (!format) unitFormats.set(key, (format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "unit", unit, unitDisplay: "long" })));
+  return format;
+}
 
 /** 90 → "1 hour 30 minutes" / "1小时30分钟": the two largest units, in whole numbers. */
 export function durationInWords(minutes: number, locale: Locale): string {
@@ -21,7 +33,7 @@ export function durationInWords(minutes: number, locale: Locale): string {
     const count = Math.floor(rest / size);
     rest -= count * size;
     if (count > 0 || (unit === "minute" && parts.length === 0)) {
-      parts.push(new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "unit", unit, unitDisplay: "long" }).format(count));
+      parts.push(unitFormat(locale, unit).format(count));
     }
     if (parts.length === 2) break;
   }
@@ -48,8 +60,10 @@ export function regionName(t: Translator, region: string): string {
 
 /** "BR" → "Brazil" / "巴西"; an unknown code is shown as given. */
 export function countryName(locale: Locale, code: string): string {
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: "region" })));
   try {
-    return new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: "region" }).of(code) ?? code;
+    return names.of(code) ?? code;
   } catch {
     return code;
   }

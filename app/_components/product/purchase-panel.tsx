@@ -16,7 +16,7 @@ import { DenominationPicker } from "./denomination-picker";
 import { OrderSummary, type OrderLine } from "./order-summary";
 import type { PurchasePanelProps } from "./purchase-panel-props";
 import { PlayerCheckStatus } from "./player-check-status";
-import { topUpProblemInWords } from "./problem-words";
+import { topUpProblemInWords } from "@/lib/i18n/top-up-problem-words";
 import { usePlayerCheck, type PlayerCheckState } from "./use-player-check";
 import { useTopUpPrice } from "./use-top-up-price";
 import styles from "./product.module.css";

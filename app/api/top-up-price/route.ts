@@ -4,7 +4,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { getProductDetail } from "@/lib/catalog/get-product-detail";
 import { getPricingPolicy } from "@/lib/catalog/pricing-policy";
-import { quoteTopUp, topUpProblemText } from "@/lib/catalog/quote-top-up";
+import { quoteTopUp } from "@/lib/catalog/quote-top-up";
+import { topUpProblemInEnglish } from "@/lib/i18n/english";
 
 const topUpPriceQuerySchema = z.object({
   product: z.string().regex(/^[1-9]\d{0,14}$/, { error: "expected a positive integer" }).transform(Number),
@@ -28,6 +29,6 @@ export async function GET(request: NextRequest) {
   const detail = await getProductDetail(query.data.product);
   if (!detail) return answer({ ok: false, message: "No such product" }, 404);
   const quote = quoteTopUp(detail.product, query.data.amount, await getPricingPolicy());
-  if (!quote.ok) return answer({ ok: false, message: topUpProblemText(quote.error), problem: quote.error }, 422);
+  if (!quote.ok) return answer({ ok: false, message: topUpProblemInEnglish(quote.error), problem: quote.error }, 422);
   return answer({ ok: true, ...quote.value });
 }
