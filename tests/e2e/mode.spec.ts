@@ -17,6 +17,16 @@ const DEMO_PRODUCT = "Vaultline"; // the bundled fixture's brand
 /** Every variable that picks the mode, cleared so the parent's environment cannot leak in. */
 const CLEAN = { SHOP_MODE: "", PARTNER_API_URL: "", PARTNER_LOGIN: "", PARTNER_API_KEY: "", VERCEL: "", STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", SHOP_URL: "", CHECKOUT_CODE_KEY: "" };
 
+/** What a live shop needs besides its upstream's URL. */
+const LIVE_SETTINGS = {
+  PARTNER_LOGIN: "live-shop",
+  PARTNER_API_KEY: "live-key",
+  STRIPE_SECRET_KEY: "sk_test_e2e",
+  STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+  SHOP_URL: "http://127.0.0.1:3000",
+  CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
+};
+
 const started: SpawnedServer[] = [];
 const folders: string[] = [];
 
@@ -60,12 +70,7 @@ test.describe("one build, configured at start @once", () => {
     started.push(upstream);
     const live = await startShop({
       PARTNER_API_URL: upstream.url,
-      PARTNER_LOGIN: "live-shop",
-      PARTNER_API_KEY: "live-key",
-      STRIPE_SECRET_KEY: "sk_test_e2e",
-      STRIPE_WEBHOOK_SECRET: "whsec_e2e",
-      SHOP_URL: "http://127.0.0.1:3000",
-      CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
+      ...LIVE_SETTINGS,
     });
     const liveFirst = await page(live, "/");
     expect(liveFirst.status).toBe(200);
@@ -114,12 +119,7 @@ test.describe("a live shop whose upstream is down with nothing cached @once", ()
     const closed = await freePort(); // nothing listens there: every upstream call is refused
     const shop = await startShop({
       PARTNER_API_URL: `http://127.0.0.1:${closed}`,
-      PARTNER_LOGIN: "live-shop",
-      PARTNER_API_KEY: "live-key",
-      STRIPE_SECRET_KEY: "sk_test_e2e",
-      STRIPE_WEBHOOK_SECRET: "whsec_e2e",
-      SHOP_URL: "http://127.0.0.1:3000",
-      CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
+      ...LIVE_SETTINGS,
     });
     // The render that finds the outage answers with the error page (which says "Catalogue
     // temporarily unavailable" for this digest), never a 200 or a 404, and is never cached.
