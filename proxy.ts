@@ -28,6 +28,6 @@ export async function proxy(request: NextRequest): Promise<Response> {
 }
 
 export const config = {
-  // Build output and static files never depend on the upstream.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
+  // Build output and static files (public/brands) never depend on the upstream or the language.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|brands/).*)"],
 };

@@ -26,9 +26,8 @@ describe("routeDecision", () => {
     expect(routeDecision("/orders/01J", "demo", "abc", "?key=k", "zh")).toEqual({ kind: "rewrite", path: "/zh/orders/01J", catalog: false });
   });
 
-  it("leaves route handlers and public files alone", () => {
+  it("leaves route handlers alone", () => {
     expect(routeDecision("/api/player-check", "live", "abc")).toEqual({ kind: "pass" });
-    expect(routeDecision("/brands/arcadia.svg", "live", "abc")).toEqual({ kind: "pass" });
   });
 
   it("sends any other path to the 404 page in the visitor's language, and never the order page to the outage answer", () => {

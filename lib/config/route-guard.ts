@@ -6,8 +6,8 @@ import type { ShopMode } from "./shop-mode";
 export const DEMO_ONLY_PREFIXES = ["/sandbox", "/payments-sandbox"];
 /** The internal segment pages are rendered under (app/[locale]/by-upstream/[upstream]). */
 export const UPSTREAM_SEGMENT = "/by-upstream";
-/** Paths that are not pages: route handlers and the files in public/. */
-const NOT_PAGES = ["/api", "/brands"];
+/** Route handlers: never a page, never under a language. (public/ files never reach the proxy.) */
+const API_PREFIX = "/api";
 
 /** `catalog`: the page shows the upstream's catalogue, so it cannot be served in an outage. */
 export type RouteDecision = { kind: "not-found" } | { kind: "rewrite"; path: string; catalog: boolean } | { kind: "pass" };
@@ -37,7 +37,7 @@ function decodable(path: string): boolean {
 export function routeDecision(path: string, mode: ShopMode, upstream: string, search = "", locale: Locale = "en"): RouteDecision {
   if (!decodable(path)) return { kind: "not-found" };
   if (DEMO_ONLY_PREFIXES.some((prefix) => under(path, prefix))) return mode === "live" ? { kind: "not-found" } : { kind: "pass" };
-  if (NOT_PAGES.some((prefix) => under(path, prefix))) return { kind: "pass" };
+  if (under(path, API_PREFIX)) return { kind: "pass" };
   // Already under a language: a rewritten request that comes back through the proxy (Next
   // proxies a rewrite over HTTP when it reads the rewrite's host as another one, as under
   // `next start -H 127.0.0.1`), or a link that names its language (/zh/…): served as it is.

@@ -15,6 +15,12 @@ test.describe("buying path", () => {
     expect(await page.getByText(/not available|out of stock|unavailable/i).count()).toBeGreaterThan(0);
   });
 
+  test("serves the brands' artwork as files, outside the language routing @once", async ({ request }) => {
+    const art = await request.get("/brands/arcadia.svg");
+    expect(art.status()).toBe(200);
+    expect(art.headers()["content-type"]).toContain("image/svg+xml");
+  });
+
   test("recommends what the owner features first, then what sells", async ({ page }) => {
     await page.goto("/");
     const titles = await page.getByRole("heading", { level: 2 }).allTextContents();
