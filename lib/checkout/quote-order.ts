@@ -1,6 +1,9 @@
 // What the buyer will pay and what it costs us, decided on the server from the cached
 // catalogue with the same pricing function the pages use, then frozen on the order. The
 // account is checked against the product's own form, so a malformed value never goes upstream.
+// The cache keeps its last good copy through an upstream outage (for the pages), but a quote
+// must not come from it: a pay-first order has no later price check, since upstream debits
+// today's cost when we order. So a quote comes only from reads no older than a bound.
 import { accountStringSchema } from "@/lib/catalog/account-form";
 import { balanceCost } from "@/lib/catalog/balance-cost";
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
@@ -10,6 +13,7 @@ import { BALANCE_ACCOUNT_FORM } from "@/lib/catalog/purchase-account-form";
 import { quoteTopUp } from "@/lib/catalog/quote-top-up";
 import { topUpProblemInEnglish } from "@/lib/i18n/english";
 import type { AccountForm } from "@/lib/catalog/types";
+import type { Cached } from "@/lib/catalog/stale-while-revalidate";
 import { cachedGamesList, cachedVouchers } from "@/lib/catalog/upstream-cache";
 import { moneyFromDecimal } from "@/lib/money";
 import type { Service, Voucher } from "@/lib/partner/schemas";
@@ -25,15 +29,43 @@ export type QuoteError =
   | { code: "unavailable"; message: string }
   | { code: "catalog_unavailable"; message: string };
 
-export async function quoteOrder(deps: CatalogDeps, request: CheckoutRequest): Promise<Result<Quote, QuoteError>> {
-  const games = await cachedGamesList(deps);
-  if (!games.ok) return err({ code: "catalog_unavailable", message: "The catalogue is temporarily unavailable; try again shortly." });
-  const services = games.value.value;
-  if (request.voucher_id === undefined) return quoteBalance(deps, services, request);
-  return quoteVoucher(deps, services, request, request.voucher_id);
+export interface QuoteOptions {
+  /** Oldest catalogue read a quote may rest on (ms since it came from upstream). */
+  maxAgeMs: number;
 }
 
-async function quoteVoucher(deps: CatalogDeps, services: Service[], request: CheckoutRequest, voucherId: number): Promise<Result<Quote, QuoteError>> {
+/** Said when the only copy is too old: upstream did not answer the refresh this read asked for. */
+const PRICES_UNCONFIRMED: QuoteError = {
+  code: "catalog_unavailable",
+  message: "Prices could not be confirmed with our supplier just now; nothing was charged. Try again in a minute.",
+};
+
+export async function quoteOrder(deps: CatalogDeps, request: CheckoutRequest, options: QuoteOptions): Promise<Result<Quote, QuoteError>> {
+  const games = await cachedGamesList(deps);
+  if (!games.ok) return err({ code: "catalog_unavailable", message: "The catalogue is temporarily unavailable; try again shortly." });
+  // The games list decides availability, the flow and a top-up's discount: it must be recent too.
+  if (tooOld(games.value, deps, options)) return err(PRICES_UNCONFIRMED);
+  const services = games.value.value;
+  if (request.voucher_id === undefined) return quoteBalance(deps, services, request);
+  return quoteVoucher(deps, services, request, request.voucher_id, options);
+}
+
+/**
+ * Reading through the cache has already asked upstream for a refresh when the copy was due, so
+ * an old copy here means upstream failed (or another instance is still refreshing it): refusing
+ * costs the buyer a retry, quoting could cost us the difference on every order.
+ */
+function tooOld(read: Cached<unknown>, deps: CatalogDeps, options: QuoteOptions): boolean {
+  return deps.clock.now() - read.fetchedAt > options.maxAgeMs;
+}
+
+async function quoteVoucher(
+  deps: CatalogDeps,
+  services: Service[],
+  request: CheckoutRequest,
+  voucherId: number,
+  options: QuoteOptions,
+): Promise<Result<Quote, QuoteError>> {
   const candidates = services.filter((s) => s.type === "voucher" && (request.game_id === undefined || s.id === request.game_id));
   for (const service of candidates) {
     const list = await cachedVouchers(deps, service.id);
@@ -42,7 +74,7 @@ async function quoteVoucher(deps: CatalogDeps, services: Service[], request: Che
       continue;
     }
     const voucher = list.value.value.kind === "vouchers" ? list.value.value.vouchers.find((v) => v.voucher_id === voucherId) : undefined;
-    if (voucher) return priceVoucher(deps, service, voucher, request);
+    if (voucher) return tooOld(list.value, deps, options) ? err(PRICES_UNCONFIRMED) : priceVoucher(deps, service, voucher, request);
   }
   return err({ code: "not_found", field: "voucher_id", message: `voucher_id ${voucherId} is not sold here` });
 }

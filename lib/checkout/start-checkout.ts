@@ -16,6 +16,11 @@ export interface StartCheckoutDeps {
   nextOrderId: OrderIdFactory;
   /** PARTNER_TEST_MODE: recorded on the order so its page can say nothing real was bought. */
   testMode: boolean;
+  /**
+   * Oldest catalogue copy a quote may come from; by default the catalogue's own TTL, the age a
+   * copy is trusted as fresh for the pages.
+   */
+  quoteMaxAgeMs?: number;
 }
 
 export interface StartedCheckout {
@@ -27,7 +32,7 @@ export interface StartedCheckout {
 export type StartCheckoutError = QuoteError | { code: "orders_unavailable"; message: string };
 
 export async function startCheckout(request: CheckoutRequest, deps: StartCheckoutDeps): Promise<Result<StartedCheckout, StartCheckoutError>> {
-  const quoted = await quoteOrder(deps.catalog, request);
+  const quoted = await quoteOrder(deps.catalog, request, { maxAgeMs: deps.quoteMaxAgeMs ?? deps.catalog.ttlMs });
   if (!quoted.ok) return quoted;
   const capabilityKey = newCapabilityKey();
   const id = deps.nextOrderId();
