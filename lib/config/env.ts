@@ -104,7 +104,7 @@ export const envSchema = z.object({
   PRICE_MARKUP_PERCENT: decimalText("8 or 7.5").default("10"),
   /** Player checks per client IP, e.g. 30/60s: each one spends upstream quota that /api/pay shares. */
   PLAYER_CHECK_RATE_LIMIT: rateLimitSettingSchema.prefault("30/60s"),
-  /** Stripe secret key (sk_test_… or sk_live_…); unset means the embedded payments sandbox. Required live. */
+  /** Stripe secret or restricted key (sk_live_, rk_live_, sk_test_, rk_test_; which fits which shop: lib/payments); unset means the embedded payments sandbox. Required live. */
   STRIPE_SECRET_KEY: optionalText,
   /** Secret that signs Stripe webhooks (whsec_…), shared by the payments sandbox and the shop. */
   STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_\S+$/, { error: "expected a whsec_… secret" }).optional(),

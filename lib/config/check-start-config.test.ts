@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+/** A complete live shop against a real upstream; each test changes what it is about. */
+const LIVE_SHOP = {
+  SHOP_MODE: "live",
+  PARTNER_API_URL: "https://partner.example/api",
+  PARTNER_LOGIN: "shop",
+  PARTNER_API_KEY: "key",
+  PARTNER_TEST_MODE: "",
+  STRIPE_SECRET_KEY: "sk_live_1",
+  STRIPE_WEBHOOK_SECRET: "whsec_1",
+  STRIPE_API_URL: "",
+  SHOP_URL: "https://shop.example",
+  CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
+  // The test runner's own host must not make this a serverless start.
+  VERCEL: "",
+  AWS_LAMBDA_FUNCTION_NAME: "",
+};
+
+/** Runs the start check on a fresh copy of the configuration modules; answers what it printed and whether it exited. */
+async function startWith(changes: Record<string, string>) {
+  for (const [name, value] of Object.entries({ ...LIVE_SHOP, ...changes })) vi.stubEnv(name, value);
+  vi.resetModules();
+  const exit = vi.spyOn(process, "exit").mockImplementation(() => undefined as never);
+  const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  vi.spyOn(console, "info").mockImplementation(() => undefined);
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  const { checkStartConfig } = await import("./check-start-config");
+  checkStartConfig();
+  return { exitCodes: exit.mock.calls.map(([code]) => code), printed: errors.mock.calls.map((call) => call.join(" ")).join("\n") };
+}
+
+describe("checkStartConfig", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it("starts a live shop that takes live money for real codes", async () => {
+    expect((await startWith({})).exitCodes).toEqual([]);
+  });
+
+  it("stops a live shop with a real upstream and a test key, naming the contradiction", async () => {
+    const { exitCodes, printed } = await startWith({ STRIPE_SECRET_KEY: "sk_test_1" });
+    expect(exitCodes).toEqual([1]);
+    expect(printed).toContain("STRIPE_SECRET_KEY is a test key (sk_test_) but the shop is live with a real upstream");
+    expect(printed).toContain("PARTNER_TEST_MODE=1");
+  });
+
+  it("stops a demo shop with a restricted live key", async () => {
+    const demo = { SHOP_MODE: "demo", PARTNER_API_URL: "", STRIPE_SECRET_KEY: "rk_live_1" };
+    const { exitCodes, printed } = await startWith(demo);
+    expect(exitCodes).toEqual([1]);
+    expect(printed).toContain("STRIPE_SECRET_KEY is a live key (rk_live_) in a demo shop");
+  });
+});
