@@ -2,7 +2,8 @@
 // charge in the partner's balance currency rather than the catalogue's, so a difference of
 // currency alone is not a price change: both sides are valued in the store currency at the
 // rates our prices were built on (lib/catalog/pricing.ts), and compared exactly as rationals
-// over BigInt, each in its own minor unit (JPY 0 digits, USD 2, KWD 3), so nothing is rounded.
+// over BigInt, each in its own minor unit (JPY 0 digits, USD 2, KWD 3), so nothing is rounded
+// (docs/decisions.md item 33).
 import { scaledDecimal, type PricingPolicy } from "@/lib/catalog/pricing";
 import { currencyExponent, type Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";

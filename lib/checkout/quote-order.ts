@@ -3,7 +3,8 @@
 // account is checked against the product's own form, so a malformed value never goes upstream.
 // The cache keeps its last good copy through an upstream outage (for the pages), but a quote
 // must not come from it: a pay-first order has no later price check, since upstream debits
-// today's cost when we order. So a quote comes only from reads no older than a bound.
+// today's cost when we order. So a quote comes only from reads no older than a bound
+// (docs/decisions.md item 33a).
 import { accountStringSchema } from "@/lib/catalog/account-form";
 import { balanceCost } from "@/lib/catalog/balance-cost";
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
