@@ -3,9 +3,10 @@
 import { env } from "@/lib/config/env";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { getKv } from "@/lib/kv/get-kv";
+import { worstCaseCallMs } from "@/lib/partner/call-budget";
 import type { PartnerClient } from "@/lib/partner/client";
 import { createKvTokenStore } from "@/lib/partner/kv-token-store";
-import { createStorefrontClient, resolveUpstream } from "@/lib/partner/storefront-client";
+import { createStorefrontClient, resolveUpstream, storefrontCallSettings } from "@/lib/partner/storefront-client";
 import { systemClock } from "@/lib/time/clock";
 import type { CatalogDeps } from "./load-catalog";
 import { getPricingPolicy } from "./pricing-policy";
@@ -17,7 +18,9 @@ export function storefrontClient(): Promise<PartnerClient> {
     const target = await resolveUpstream();
     // Keyed by upstream and login: a token of one service is worthless to another.
     const key = `partner:token:${currentUpstream()}:${target.login}`;
-    return createStorefrontClient(createKvTokenStore({ kv: await getKv(), key, clock: systemClock }));
+    // The login lock outlives a login with the client's own timeouts and retries.
+    const loginLockMs = worstCaseCallMs(storefrontCallSettings());
+    return createStorefrontClient(createKvTokenStore({ kv: await getKv(), key, clock: systemClock, loginLockMs }));
   })();
   return holder.__storefrontClient;
 }

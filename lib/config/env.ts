@@ -52,6 +52,16 @@ const codeKey = z
     return new Uint8Array(bytes);
   });
 
+/**
+ * A Partner API timeout in whole seconds. The cap catches milliseconds written by mistake
+ * (15000 for 15 s), which would hold a buyer and the call's locks for hours.
+ */
+const wholeSeconds = z.coerce
+  .number({ error: "expected a number of seconds" })
+  .int({ error: "expected whole seconds" })
+  .min(1, { error: "expected at least 1 second" })
+  .max(600, { error: "expected at most 600 seconds (is it in milliseconds?)" });
+
 const restUrl = z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" });
 
 export const envSchema = z.object({
@@ -65,6 +75,17 @@ export const envSchema = z.object({
   PARTNER_API_KEY: optionalText,
   /** Send test=1 with every /api/pay: nothing is debited and no supplier is contacted. */
   PARTNER_TEST_MODE: flag.default(false),
+  /** Timeout of each Partner API attempt; unset: the client's 15 s. Fitted with the next two to the host's function limit. */
+  PARTNER_TIMEOUT_SECONDS: wholeSeconds.optional(),
+  /** Timeout of each /api/pay and /api/order_update attempt; unset: the client's 75 s (the service may wait 60 s). */
+  PARTNER_PAY_TIMEOUT_SECONDS: wholeSeconds.optional(),
+  /** Extra attempts after a transient failure of a Partner API call that is safe to repeat; unset: the client's 2. */
+  PARTNER_RETRIES: z.coerce
+    .number({ error: "expected a number of retries" })
+    .int({ error: "expected a whole number of retries" })
+    .min(0, { error: "expected 0 or more retries" })
+    .max(10, { error: "expected at most 10 retries" })
+    .optional(),
   /** Shared secret upstream sends in x-notify-secret to POST /api/webhooks/partner; unset refuses notifications (demo makes one). */
   PARTNER_NOTIFY_SECRET: optionalText,
   /** Fixture for the sandbox (docs/sandbox-fixture.md); unset means the bundled default. */

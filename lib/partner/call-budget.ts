@@ -5,6 +5,10 @@
 import { DEFAULT_RETRIES, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS } from "./client/retry-policy";
 import { DEFAULT_TIMEOUT_MS } from "./client/create-partner-client";
 
+/**
+ * The client's settings a budget depends on, the client's defaults where left out. A budget
+ * for a configured client takes its settings (lib/partner/call-settings.ts) as they are.
+ */
 export interface CallBudgetOptions {
   retries?: number;
   timeoutMs?: number;

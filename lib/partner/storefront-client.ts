@@ -4,6 +4,7 @@
 // through the dynamic import below, behind the mode check.
 import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
+import { partnerCallSettings, type PartnerCallSettings } from "./call-settings";
 import { createPartnerClient, type PartnerClient, type TokenStore } from "./client";
 
 export interface UpstreamTarget {
@@ -35,6 +36,15 @@ export async function resolveUpstream(): Promise<UpstreamTarget> {
   };
 }
 
+/**
+ * The timeouts and retries the storefront's client runs with (PARTNER_TIMEOUT_SECONDS and the
+ * like). Size every lock or lease around its calls from these, e.g.
+ * `worstCaseAuthorizedCallMs(storefrontCallSettings())`, or it may expire mid-call.
+ */
+export function storefrontCallSettings(): PartnerCallSettings {
+  return partnerCallSettings(env());
+}
+
 export async function createStorefrontClient(tokenStore?: TokenStore): Promise<PartnerClient> {
   const target = await resolveUpstream();
   return createPartnerClient({
@@ -43,6 +53,7 @@ export async function createStorefrontClient(tokenStore?: TokenStore): Promise<P
     apiKey: target.apiKey,
     fetch: target.fetch,
     tokenStore,
+    ...storefrontCallSettings(),
     // A staging shop's orders are all test orders: nothing debited, no supplier contacted.
     testMode: env().PARTNER_TEST_MODE,
   });
