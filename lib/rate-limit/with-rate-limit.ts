@@ -1,6 +1,7 @@
 // The one wrapper that puts a route handler behind a per-IP rate limit, so routes stay thin
 // and every limited route answers 429 the same way.
-import { NextResponse } from "next/server";
+import { errorBody } from "@/lib/http/error-body";
+import { errorAnswer } from "@/lib/http/json-answer";
 import { getKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { systemClock, type Clock } from "@/lib/time/clock";
@@ -15,13 +16,6 @@ export interface RateLimitOptions {
   setting: () => RateLimitSetting;
   kv?: () => Kv | Promise<Kv>;
   clock?: Clock;
-}
-
-/** The JSON body of a refused request. */
-export interface RateLimitedBody {
-  error: "rate_limited";
-  message: string;
-  retryAfterSeconds: number;
 }
 
 /**
@@ -46,14 +40,7 @@ export function withRateLimit<R extends Request, A extends unknown[]>(
     }
     if (decision.allowed) return handler(request, ...rest);
     const retryAfterSeconds = Math.max(1, Math.ceil(decision.resetInMs / 1000));
-    const body: RateLimitedBody = {
-      error: "rate_limited",
-      message: `Too many requests; try again in ${retryAfterSeconds} s.`,
-      retryAfterSeconds,
-    };
-    return NextResponse.json(body, {
-      status: 429,
-      headers: { "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" },
-    });
+    const body = errorBody("rate_limited", `Too many requests; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
+    return errorAnswer(body, { "Retry-After": String(retryAfterSeconds) });
   };
 }

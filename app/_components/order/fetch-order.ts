@@ -1,6 +1,7 @@
 // The order page's reads and its one write, from the browser. The capability key travels in
 // the Authorization header rather than the query string, so it stays out of server logs.
 import type { PublicOrder } from "@/lib/checkout/public-order";
+import { errorBodySchema } from "@/lib/http/error-body";
 
 /** How often the page looks while the order can still change; a final order is not polled. */
 export const POLL_MS = 2000;
@@ -36,9 +37,10 @@ export async function retryActivation(orderId: string, key: string): Promise<Pub
 }
 
 async function readAnswer(response: Response): Promise<PublicOrder> {
-  const body = (await response.json().catch(() => null)) as (PublicOrder & { message?: string }) | null;
+  const body: unknown = await response.json().catch(() => null);
   if (!response.ok || body === null) {
-    throw new OrderFetchError(body?.message ?? `The shop answered ${response.status}; trying again shortly.`, response.status);
+    const problem = errorBodySchema.safeParse(body);
+    throw new OrderFetchError(problem.success ? problem.data.message : `The shop answered ${response.status}; trying again shortly.`, response.status);
   }
-  return body;
+  return body as PublicOrder;
 }

@@ -1,4 +1,6 @@
 import type { PlayerCheckOutcome } from "@/lib/catalog/types";
+import { ERROR_STATUS } from "@/lib/http/error-status";
+import { errorBodySchema } from "@/lib/http/error-body";
 
 const UNREACHABLE: PlayerCheckOutcome = {
   status: "unavailable",
@@ -17,11 +19,22 @@ export async function fetchPlayerCheck(
     const response = await fetch(`/api/player-check?${query}`, { signal, headers: { Accept: "application/json" } });
     if (response.status === 429) return rateLimited(response.headers.get("retry-after"));
     const body: unknown = await response.json();
-    return isOutcome(body) ? body : UNREACHABLE;
+    if (response.ok) return isOutcome(body) ? body : UNREACHABLE;
+    return refusal(body);
   } catch (error) {
     if (signal.aborted) throw error;
     return UNREACHABLE;
   }
+}
+
+/**
+ * The route refused the check (the account does not fit the form, no such product): the buyer
+ * sees why. A failure on our side is "unavailable", which never blocks a purchase.
+ */
+function refusal(body: unknown): PlayerCheckOutcome {
+  const problem = errorBodySchema.safeParse(body);
+  if (!problem.success || ERROR_STATUS[problem.data.error] >= 500) return UNREACHABLE;
+  return { status: "invalid", message: problem.data.message };
 }
 
 /** Our own rate limit (lib/rate-limit): say when to try again rather than "unreachable". */

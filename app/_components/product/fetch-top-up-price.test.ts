@@ -18,14 +18,16 @@ describe("asking the server for a top-up's price", () => {
 
   it("passes the server's problem on, as its code or else its words", async () => {
     const range = { code: "out_of_range", min: { minor: 500, currency: "USD" }, max: { minor: 50_000, currency: "USD" } };
-    answerWith({ ok: false, message: "Enter an amount from $5.00 to $500.00", problem: range }, 422);
+    answerWith({ error: "refused", message: "Enter an amount from $5.00 to $500.00", field: "amount", problem: range }, 422);
     expect(await fetchTopUpPrice(7, "4", new AbortController().signal)).toEqual({ ok: false, problem: range });
-    answerWith({ ok: false, message: "Something new" }, 422);
+    answerWith({ error: "refused", message: "Something new", field: "amount" }, 422);
     expect(await fetchTopUpPrice(7, "4", new AbortController().signal)).toEqual({ ok: false, problem: { code: "other", message: "Something new" } });
   });
 
   it("treats a malformed answer as a failure to reach the server", async () => {
     answerWith({ ok: true, price: { minor: 7.5, currency: "USD" } });
+    expect(await fetchTopUpPrice(7, "10", new AbortController().signal)).toEqual({ ok: false, problem: { code: "unreachable" } });
+    answerWith({ ok: false, message: "an answer in no shape of ours" }, 422);
     expect(await fetchTopUpPrice(7, "10", new AbortController().signal)).toEqual({ ok: false, problem: { code: "unreachable" } });
   });
 });

@@ -22,7 +22,7 @@ describe("the purchase panel's checkout call", () => {
   });
 
   it("names the field at fault, and says when to retry after too many orders", () => {
-    expect(readCheckoutAnswer(422, { error: "invalid", message: "account is required", field: "account" }, null)).toEqual({
+    expect(readCheckoutAnswer(422, { error: "refused", message: "account is required", field: "account" }, null)).toEqual({
       ok: false,
       field: "account",
       problem: { code: "refused", message: "account is required" },
@@ -30,5 +30,7 @@ describe("the purchase panel's checkout call", () => {
     expect(readCheckoutAnswer(429, { error: "rate_limited" }, "30")).toEqual({ ok: false, field: null, problem: { code: "too_many", seconds: 30 } });
     expect(readCheckoutAnswer(429, null, null)).toEqual({ ok: false, field: null, problem: { code: "too_many", seconds: null } });
     expect(readCheckoutAnswer(502, null, null)).toEqual({ ok: false, field: null, problem: { code: "failed", status: 502 } });
+    // A proxy's own error page or any body not in our envelope says nothing about the order.
+    expect(readCheckoutAnswer(502, { message: "Bad gateway" }, null)).toEqual({ ok: false, field: null, problem: { code: "failed", status: 502 } });
   });
 });

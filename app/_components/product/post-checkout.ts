@@ -1,5 +1,7 @@
 // The purchase panel's call to POST /api/checkout, and its answer in the shape the panel shows:
 // where to send the browser, or what went wrong and at which field.
+import { errorBodySchema } from "@/lib/http/error-body";
+
 export interface CheckoutChoice {
   gameId: number;
   /** The denomination; null for a balance top-up. */
@@ -45,16 +47,16 @@ export async function postCheckout(choice: CheckoutChoice): Promise<CheckoutOutc
 }
 
 export function readCheckoutAnswer(status: number, body: unknown, retryAfter: string | null): CheckoutOutcome {
-  const answer = (body ?? {}) as { payment_url?: unknown; order_url?: unknown; message?: unknown; field?: unknown };
-  if (status === 201 && typeof answer.order_url === "string") {
-    return { ok: true, next: typeof answer.payment_url === "string" ? answer.payment_url : answer.order_url };
+  const created = (body ?? {}) as { payment_url?: unknown; order_url?: unknown };
+  if (status === 201 && typeof created.order_url === "string") {
+    return { ok: true, next: typeof created.payment_url === "string" ? created.payment_url : created.order_url };
   }
   if (status === 429) {
     const seconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
     return { ok: false, field: null, problem: { code: "too_many", seconds } };
   }
-  const field = typeof answer.field === "string" ? answer.field : null;
-  return typeof answer.message === "string"
-    ? { ok: false, field, problem: { code: "refused", message: answer.message } }
-    : { ok: false, field, problem: { code: "failed", status } };
+  const refused = errorBodySchema.safeParse(body);
+  return refused.success
+    ? { ok: false, field: refused.data.field ?? null, problem: { code: "refused", message: refused.data.message } }
+    : { ok: false, field: null, problem: { code: "failed", status } };
 }

@@ -92,8 +92,8 @@ describe("GET /api/player-check", () => {
 
   it("refuses an account the form would refuse, without asking upstream", async () => {
     const response = await get("product=426&voucher=42601&account=12345678");
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ status: "invalid", message: 'expected 2 values joined by "|"' });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: "refused", message: 'expected 2 values joined by "|"', field: "account" });
     expect(checkPlayer).not.toHaveBeenCalled();
   });
 
@@ -101,13 +101,15 @@ describe("GET /api/player-check", () => {
     for (const query of ["voucher=42601&account=1%7C2", "product=abc&account=1%7C2", "product=426&voucher=42601&account="]) {
       const response = await get(query);
       expect(response.status).toBe(400);
-      expect((await response.json()).status).toBe("invalid");
+      expect(await response.json()).toMatchObject({ error: "invalid", message: expect.any(String), field: expect.any(String) });
     }
     expect(checkPlayer).not.toHaveBeenCalled();
   });
 
   it("answers 404 for an unknown product or voucher", async () => {
-    expect((await get("product=999&voucher=1&account=1%7C2")).status).toBe(404);
+    const unknown = await get("product=999&voucher=1&account=1%7C2");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "not_found", message: "No such product", field: "product" });
     expect((await get("product=426&voucher=1&account=1%7C2")).status).toBe(404);
     expect(checkPlayer).not.toHaveBeenCalled();
   });

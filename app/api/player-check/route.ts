@@ -2,15 +2,15 @@
 // for the product page. The account is validated against the product's own form first, with
 // the same rules the browser applied, so a malformed value never reaches upstream. Limited
 // per client IP: each check spends the partner's upstream rate limit, which /api/pay shares.
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { accountStringSchema } from "@/lib/catalog/account-form";
 import { checkPlayer } from "@/lib/catalog/check-player";
 import { getProductDetail } from "@/lib/catalog/get-product-detail";
-import { env } from "@/lib/config/env";
-import { withRateLimit } from "@/lib/rate-limit/with-rate-limit";
-import type { PlayerCheckOutcome } from "@/lib/catalog/types";
 import { purchaseAccountForm } from "@/lib/catalog/purchase-account-form";
+import { env } from "@/lib/config/env";
+import { json, problem } from "@/lib/http/json-answer";
+import { withRateLimit } from "@/lib/rate-limit/with-rate-limit";
 
 const id = z.string().regex(/^[1-9]\d{0,14}$/, { error: "expected a positive integer" }).transform(Number);
 
@@ -20,28 +20,25 @@ const playerCheckQuerySchema = z.object({
   account: z.string().min(1, { error: "account is required" }).max(512, { error: "account is too long" }),
 });
 
-function answer(outcome: PlayerCheckOutcome, status = 200) {
-  return NextResponse.json(outcome, { status, headers: { "Cache-Control": "no-store" } });
-}
-
 async function checkAccount(request: NextRequest) {
   const query = playerCheckQuerySchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!query.success) {
     const issue = query.error.issues[0];
-    return answer({ status: "invalid", message: `${issue?.path.join(".") ?? "query"}: ${issue?.message ?? "invalid"}` }, 400);
+    const field = issue?.path.join(".") || "query";
+    return problem("invalid", `${field}: ${issue?.message ?? "invalid"}`, { field });
   }
   const { product, voucher, account } = query.data;
 
   const detail = await getProductDetail(product);
-  if (!detail) return answer({ status: "invalid", message: "No such product" }, 404);
+  if (!detail) return problem("not_found", "No such product", { field: "product" });
   const lookup = purchaseAccountForm(detail, voucher);
-  if (!lookup.ok) return answer({ status: "invalid", message: lookup.message }, 404);
-  if (!lookup.form) return answer({ status: "invalid", message: "This amount needs no account" }, 400);
+  if (!lookup.ok) return problem("not_found", lookup.message, { field: "voucher" });
+  if (!lookup.form) return problem("not_applicable", "This amount needs no account", { field: "voucher" });
 
   const parsed = accountStringSchema(lookup.form).safeParse(account);
-  if (!parsed.success) return answer({ status: "invalid", message: parsed.error.issues[0]?.message ?? "invalid account" }, 400);
+  if (!parsed.success) return problem("refused", parsed.error.issues[0]?.message ?? "invalid account", { field: "account" });
 
-  return answer(await checkPlayer(product, parsed.data));
+  return json(await checkPlayer(product, parsed.data));
 }
 
 export const GET = withRateLimit({ scope: "player-check", setting: () => env().PLAYER_CHECK_RATE_LIMIT }, checkAccount);

@@ -53,11 +53,11 @@ describe("GET /api/top-up-price", () => {
   it("names what is wrong with the amount or the query", async () => {
     expect(await get("product=7&amount=10.5")).toEqual({
       status: 422,
-      body: { ok: false, message: "Enter a whole number: JPY has no decimals", problem: { code: "whole_number", currency: "JPY" } },
+      body: { error: "refused", message: "Enter a whole number: JPY has no decimals", field: "amount", problem: { code: "whole_number", currency: "JPY" } },
     });
-    expect(await get("product=x&amount=10")).toEqual({ status: 400, body: { ok: false, message: "product: expected a positive integer" } });
+    expect(await get("product=x&amount=10")).toEqual({ status: 400, body: { error: "invalid", message: "product: expected a positive integer", field: "product" } });
     expect((await get("product=7")).status).toBe(400);
     getProductDetail.mockResolvedValue(null);
-    expect(await get("product=8&amount=10")).toEqual({ status: 404, body: { ok: false, message: "No such product" } });
+    expect(await get("product=8&amount=10")).toEqual({ status: 404, body: { error: "not_found", message: "No such product", field: "product" } });
   });
 });

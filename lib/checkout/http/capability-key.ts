@@ -1,5 +1,7 @@
 // The order's capability key as a request carries it: `?key=` (the order link a browser
 // follows) or `Authorization: Bearer <key>` (programs, which should keep keys out of URLs).
+import { bearerToken } from "@/lib/http/bearer-token";
+
 export function capabilityKeyOf(request: Request): string | null {
-  return new URL(request.url).searchParams.get("key") ?? /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? null;
+  return new URL(request.url).searchParams.get("key") ?? bearerToken(request.headers);
 }

@@ -2,13 +2,14 @@
 // checkout (order stored, reserved or paid-first, payment page opened), email the order link,
 // and answer where to pay and where to follow the order.
 import type { ZodError } from "zod";
+import { errorAnswer, json, problem } from "@/lib/http/json-answer";
+import { readBody } from "@/lib/http/read-body";
 import type { Mailer } from "@/lib/mail/mailer";
 import { orderLinkEmail } from "@/lib/mail/order-link-email";
 import { checkSameOrigin } from "@/lib/security/same-origin";
 import { checkoutRequestSchema } from "../checkout-request";
 import { productName } from "../public-order";
 import { startCheckout, type StartCheckoutDeps, type StartCheckoutError } from "../start-checkout";
-import { json, problem } from "./json-answer";
 
 export interface PostCheckoutDeps {
   /** Resolved only once the request is valid. */
@@ -33,18 +34,18 @@ const MAX_BODY_BYTES = 4096;
 
 export async function postCheckout(request: Request, deps: PostCheckoutDeps): Promise<Response> {
   const origin = checkSameOrigin(request.headers, [deps.publicOrigin]);
-  if (!origin.ok) return problem(403, "forbidden", origin.message);
+  if (!origin.ok) return problem("forbidden", origin.message);
   // JSON only: a cross-site HTML form cannot send it without a CORS preflight we never grant.
   if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
-    return problem(415, "unsupported_media_type", "send the body as JSON with Content-Type: application/json");
+    return problem("unsupported_media_type", "send the body as JSON with Content-Type: application/json");
   }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return problem(413, "too_large", `the body is over ${MAX_BODY_BYTES} bytes`);
+  const text = await readBody(request, MAX_BODY_BYTES);
+  if (!text.ok) return errorAnswer(text.error);
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text.value);
   } catch {
-    return problem(400, "invalid_json", "the body is not valid JSON");
+    return problem("invalid_json", "the body is not valid JSON");
   }
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return invalid(parsed.error);
@@ -73,19 +74,20 @@ export async function postCheckout(request: Request, deps: PostCheckoutDeps): Pr
 function invalid(error: ZodError): Response {
   const issue = error.issues[0];
   const field = issue?.path.map(String).join(".") || "body";
-  return problem(400, "invalid", `${field}: ${issue?.message ?? "invalid"}`, field);
+  return problem("invalid", `${field}: ${issue?.message ?? "invalid"}`, { field });
 }
 
 function refused(error: StartCheckoutError): Response {
   switch (error.code) {
+    // Well-formed, but the product refuses the account, amount or activation.
     case "invalid":
-      return problem(422, "invalid", error.message, error.field);
+      return problem("refused", error.message, { field: error.field });
     case "not_found":
-      return problem(404, "not_found", error.message, error.field);
+      return problem("not_found", error.message, { field: error.field });
     case "unavailable":
-      return problem(409, "unavailable", error.message);
+      return problem("not_available", error.message);
     case "catalog_unavailable":
     case "orders_unavailable":
-      return problem(503, error.code, error.message);
+      return problem(error.code, error.message);
   }
 }

@@ -2,8 +2,8 @@
 // given as ?key= (the order link) or Authorization: Bearer <key>. Unknown order or wrong key: 404.
 import { buyerOrder } from "@/lib/checkout/buyer-order";
 import { capabilityKeyOf } from "@/lib/checkout/http/capability-key";
-import { json, problem } from "@/lib/checkout/http/json-answer";
 import { orderDeps } from "@/lib/checkout/shop-checkout";
+import { json, problem } from "@/lib/http/json-answer";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +13,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ orde
   const order = await buyerOrder(orderId, key, await orderDeps());
   if (order.ok) return json(order.value);
   return order.error.code === "not_found"
-    ? problem(404, "not_found", "No order with this id and key")
-    : problem(503, "unavailable", "Orders cannot be read right now; try again shortly");
+    ? problem("not_found", "No order with this id and key")
+    : problem("orders_unavailable", "Orders cannot be read right now; try again shortly");
 }

@@ -2,9 +2,9 @@
 import { env } from "@/lib/config/env";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { capabilityKeyOf } from "@/lib/checkout/http/capability-key";
-import { json, problem } from "@/lib/checkout/http/json-answer";
 import { retryActivation } from "@/lib/checkout/retry-activation";
 import { orderDeps } from "@/lib/checkout/shop-checkout";
+import { json, problem } from "@/lib/http/json-answer";
 import { withRateLimit } from "@/lib/rate-limit/with-rate-limit";
 import { checkSameOrigin } from "@/lib/security/same-origin";
 
@@ -14,20 +14,20 @@ type Context = { params: Promise<{ orderId: string }> };
 
 async function retry(request: Request, { params }: Context): Promise<Response> {
   const origin = checkSameOrigin(request.headers, [publicOrigin()]);
-  if (!origin.ok) return problem(403, "forbidden", origin.message);
+  if (!origin.ok) return problem("forbidden", origin.message);
   const { orderId } = await params;
   const key = capabilityKeyOf(request);
   const retried = await retryActivation(orderId, key, await orderDeps());
   if (retried.ok) return json(retried.value);
   switch (retried.error.code) {
     case "not_found":
-      return problem(404, "not_found", "No order with this id and key");
+      return problem("not_found", "No order with this id and key");
     case "not_applicable":
-      return problem(409, "not_applicable", retried.error.message);
+      return problem("not_applicable", retried.error.message);
     case "upstream":
-      return problem(409, "try_later", retried.error.message);
+      return problem("try_later", retried.error.message);
     case "unavailable":
-      return problem(503, "unavailable", "Orders cannot be read right now; try again shortly");
+      return problem("orders_unavailable", "Orders cannot be read right now; try again shortly");
   }
 }
 

@@ -1,0 +1,30 @@
+// The one table from an error code to its HTTP status. A code means one thing everywhere, so a
+// program can act on the code alone; the status is what HTTP clients and caches need to see.
+export const ERROR_STATUS = {
+  /** The request does not follow the route's schema (a missing or malformed field). */
+  invalid: 400,
+  invalid_json: 400,
+  invalid_signature: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  /** What was asked for exists but cannot be had now (sold out, switched off upstream). */
+  not_available: 409,
+  /** The action does not apply to this thing in its present state. */
+  not_applicable: 409,
+  try_later: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  /** Well-formed, but a value is refused (an account the form rejects, an amount out of range). */
+  refused: 422,
+  rate_limited: 429,
+  internal: 500,
+  sweep_failed: 500,
+  not_configured: 503,
+  catalog_unavailable: 503,
+  orders_unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
