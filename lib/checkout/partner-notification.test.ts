@@ -21,7 +21,7 @@ const record: OrderRecord = {
     },
     0,
   ),
-  upstream: { orderId: "555", status: 1, amountCharged: null, reservationEndsAt: null, errorText: null },
+  upstream: { orderId: "555", status: 1, amountCharged: null, reservationEndsAt: null, errorText: null, payMayExist: false },
 };
 
 function deps(advanced: string[]): NotificationDeps {
@@ -35,48 +35,54 @@ function deps(advanced: string[]): NotificationDeps {
   };
 }
 
+/** The answer as a sender sees it: the status and the JSON body. */
+async function notify(secretHeader: string | null, rawBody: string, notificationDeps: NotificationDeps) {
+  const response = await handlePartnerNotification(secretHeader, rawBody, notificationDeps);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
 const body = (extra: Record<string, unknown>) => JSON.stringify({ success: true, order_status: 2, order_id: "555", ext_order_id: ID, ...extra });
 
 describe("partner notifications", () => {
   it("wakes the order named by ext_order_id when the secret matches", async () => {
     const advanced: string[] = [];
-    expect(await handlePartnerNotification("s3cret", body({}), deps(advanced))).toEqual({ status: 200, body: { ok: true, message: "order completed" } });
+    expect(await notify("s3cret", body({}), deps(advanced))).toEqual({ status: 200, body: { ok: true, message: "order completed" } });
     expect(advanced).toEqual([ID]);
   });
 
   it("skips the re-read when the notification names the status the order already holds", async () => {
     const advanced: string[] = [];
-    expect(await handlePartnerNotification("s3cret", body({ order_status: 1 }), deps(advanced))).toEqual({
+    expect(await notify("s3cret", body({ order_status: 1 }), deps(advanced))).toEqual({
       status: 200,
       body: { ok: true, message: "nothing new: the order is already at status 1" },
     });
     // A missing or malformed status is no hint: the order looks.
-    await handlePartnerNotification("s3cret", body({ order_status: "1" }), deps(advanced));
-    await handlePartnerNotification("s3cret", body({ order_status: undefined }), deps(advanced));
+    await notify("s3cret", body({ order_status: "1" }), deps(advanced));
+    await notify("s3cret", body({ order_status: undefined }), deps(advanced));
     expect(advanced).toEqual([ID, ID]);
   });
 
   it("refuses a missing or wrong secret, and everything when none is configured, changing nothing", async () => {
     const advanced: string[] = [];
-    expect((await handlePartnerNotification(null, body({}), deps(advanced))).status).toBe(401);
-    expect((await handlePartnerNotification("s3cre", body({}), deps(advanced))).status).toBe(401);
-    expect((await handlePartnerNotification("s3cret", body({}), { ...deps(advanced), secret: undefined })).status).toBe(503);
+    expect(await notify(null, body({}), deps(advanced))).toEqual({ status: 401, body: { error: "unauthorized", message: "missing or wrong x-notify-secret header" } });
+    expect((await notify("s3cre", body({}), deps(advanced))).status).toBe(401);
+    expect(await notify("s3cret", body({}), { ...deps(advanced), secret: undefined })).toMatchObject({ status: 503, body: { error: "not_configured" } });
     expect(advanced).toEqual([]);
   });
 
   it("trusts nothing else in the body: a mismatched upstream id, an unknown or foreign order is ignored", async () => {
     const advanced: string[] = [];
-    expect((await handlePartnerNotification("s3cret", body({ order_id: "999" }), deps(advanced))).body.message).toMatch(/do not match/);
-    expect((await handlePartnerNotification("s3cret", body({ ext_order_id: "01KA0000000000000000000009" }), deps(advanced))).body.message).toMatch(/unknown/);
-    expect((await handlePartnerNotification("s3cret", body({ ext_order_id: undefined }), deps(advanced))).body.message).toMatch(/no ext_order_id/);
+    expect((await notify("s3cret", body({ order_id: "999" }), deps(advanced))).body.message).toMatch(/do not match/);
+    expect((await notify("s3cret", body({ ext_order_id: "01KA0000000000000000000009" }), deps(advanced))).body.message).toMatch(/unknown/);
+    expect((await notify("s3cret", body({ ext_order_id: undefined }), deps(advanced))).body.message).toMatch(/no ext_order_id/);
     expect(advanced).toEqual([]);
   });
 
   it("answers 400 naming the problem for a body that is not a notification", async () => {
     const none: string[] = [];
-    expect(await handlePartnerNotification("s3cret", "{", deps(none))).toMatchObject({ status: 400, body: { message: "body is not JSON" } });
-    const bad = await handlePartnerNotification("s3cret", JSON.stringify({ ext_order_id: "no!" }), deps(none));
+    expect(await notify("s3cret", "{", deps(none))).toEqual({ status: 400, body: { error: "invalid_json", message: "body is not JSON" } });
+    const bad = await notify("s3cret", JSON.stringify({ ext_order_id: "no!" }), deps(none));
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/order_id/);
+    expect(bad.body).toMatchObject({ error: "invalid", field: "order_id" });
   });
 });

@@ -7,14 +7,15 @@
 // it comes in before that confirmation's run has saved the status, the hint travels with the
 // wake-up, and the run skips the look once it holds the status named.
 import { z } from "zod";
+import { json, problem } from "@/lib/http/json-answer";
 import type { Result } from "@/lib/result";
 import { constantTimeEqual } from "@/lib/security/constant-time-equal";
+import { PARTNER_NOTIFY_HEADER } from "@/lib/shop/partner-notify";
 import type { OrderRecord } from "./order-record";
 import { orderIdSchema } from "./order-record";
 import type { OrderStoreError } from "./store/order-store";
 
-/** The header the upstream service is configured to send with every notification. */
-export const PARTNER_NOTIFY_HEADER = "x-notify-secret";
+export { PARTNER_NOTIFY_HEADER };
 
 const notificationIds = z.looseObject({
   order_id: z.union([z.string(), z.number()]).transform(String),
@@ -31,46 +32,62 @@ export interface NotificationDeps {
   advance(orderId: string, upstreamStatus: number | undefined): Promise<Result<OrderRecord, OrderStoreError>>;
 }
 
-export interface NotificationAnswer {
-  status: number;
-  body: { ok: boolean; message: string };
+/** The 200 body: what was done with the notification. Refusals answer the error envelope. */
+export interface NotificationReceipt {
+  ok: true;
+  message: string;
 }
 
-export async function handlePartnerNotification(secretHeader: string | null, rawBody: string, deps: NotificationDeps): Promise<NotificationAnswer> {
-  if (!deps.secret) return answer(503, false, "PARTNER_NOTIFY_SECRET is not configured: notifications are refused");
-  if (secretHeader === null || !constantTimeEqual(secretHeader, deps.secret)) return answer(401, false, `missing or wrong ${PARTNER_NOTIFY_HEADER} header`);
+/**
+ * The sender's credentials alone, so that the HTTP route can refuse a stranger before reading
+ * any body (http/post-partner-notification.ts); null when the sender may go on.
+ */
+export function refuseSender(secretHeader: string | null, secret: string | undefined): Response | null {
+  // 503 rather than 401: the service keeps retrying until the owner sets the secret.
+  if (!secret) return problem("not_configured", "PARTNER_NOTIFY_SECRET is not configured: notifications are refused");
+  if (secretHeader === null || !constantTimeEqual(secretHeader, secret)) return problem("unauthorized", `missing or wrong ${PARTNER_NOTIFY_HEADER} header`);
+  return null;
+}
 
-  let json: unknown;
+/** One notification; it checks the sender itself, so it is safe behind any transport. */
+export async function handlePartnerNotification(secretHeader: string | null, rawBody: string, deps: NotificationDeps): Promise<Response> {
+  const refused = refuseSender(secretHeader, deps.secret);
+  if (refused) return refused;
+
+  let body: unknown;
   try {
-    json = JSON.parse(rawBody);
+    body = JSON.parse(rawBody);
   } catch {
-    return answer(400, false, "body is not JSON");
+    return problem("invalid_json", "body is not JSON");
   }
-  const ids = notificationIds.safeParse(json);
-  if (!ids.success) return answer(400, false, `body: ${ids.error.issues[0]?.path.join(".") ?? ""} ${ids.error.issues[0]?.message ?? "invalid"}`.trim());
+  const ids = notificationIds.safeParse(body);
+  if (!ids.success) {
+    const field = ids.error.issues[0]?.path.join(".") || "body";
+    return problem("invalid", `${field}: ${ids.error.issues[0]?.message ?? "invalid"}`, { field });
+  }
   const orderId = ids.data.ext_order_id;
   // Orders placed outside this shop (no ext_order_id of ours) are not ours to act on; a 2xx
   // stops the service from retrying what we will never handle.
-  if (!orderId) return answer(200, true, "ignored: no ext_order_id of this shop");
+  if (!orderId) return done("ignored: no ext_order_id of this shop");
 
   const known = await deps.read(orderId);
   if (!known.ok) {
-    if (known.error.code === "not_found") return answer(200, true, "ignored: unknown order");
-    return answer(503, false, "orders are unavailable; retry later");
+    if (known.error.code === "not_found") return done("ignored: unknown order");
+    return problem("orders_unavailable", "orders are unavailable; retry later");
   }
   const upstreamId = known.value.upstream.orderId;
-  if (upstreamId !== null && upstreamId !== ids.data.order_id) return answer(200, true, "ignored: ids do not match");
+  if (upstreamId !== null && upstreamId !== ids.data.order_id) return done("ignored: ids do not match");
 
   if (ids.data.order_status !== null && ids.data.order_status === known.value.upstream.status) {
-    return answer(200, true, `nothing new: the order is already at status ${ids.data.order_status}`);
+    return done(`nothing new: the order is already at status ${ids.data.order_status}`);
   }
 
   const advanced = await deps.advance(orderId, ids.data.order_status ?? undefined);
   // Not 2xx while we could not act: the service retries, and the sweep also has the order due.
-  if (!advanced.ok) return answer(503, false, "could not process now; retry later");
-  return answer(200, true, `order ${advanced.value.state}`);
+  if (!advanced.ok) return problem("orders_unavailable", "could not process now; retry later");
+  return done(`order ${advanced.value.state}`);
 }
 
-function answer(status: number, ok: boolean, message: string): NotificationAnswer {
-  return { status, body: { ok, message } };
+function done(message: string): Response {
+  return json({ ok: true, message } satisfies NotificationReceipt);
 }

@@ -2,12 +2,11 @@
 // the shop's KV, so that every worker process and serverless invocation sees the same orders
 // and balances, and `npm run dev` keeps them across restarts. One instance per process, kept
 // on globalThis so that Next's dev-mode module reloads do not build another.
-import { PARTNER_NOTIFY_HEADER } from "@/lib/checkout/partner-notification";
-import { partnerNotifySecret } from "@/lib/checkout/shop-secrets";
 import { env } from "@/lib/config/env";
 import { loopbackOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { sharedSecret } from "@/lib/kv/shared-secret";
+import { PARTNER_NOTIFY_HEADER, PARTNER_NOTIFY_PATH, partnerNotifySecret } from "@/lib/shop/partner-notify";
 import { createSandbox, type Sandbox } from "./create-sandbox";
 import type { Fixture } from "./fixture/schema";
 import { loadFixture } from "./fixture/load-fixture";
@@ -52,7 +51,7 @@ async function notifyTheShop(partners: Fixture["partners"]): Promise<Fixture["pa
       ? partner
       : {
           ...partner,
-          notify_url: `${loopbackOrigin()}/api/webhooks/partner`,
+          notify_url: `${loopbackOrigin()}${PARTNER_NOTIFY_PATH}`,
           notify_headers: { ...partner.notify_headers, [PARTNER_NOTIFY_HEADER]: secret },
         },
   );

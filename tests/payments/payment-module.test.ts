@@ -61,15 +61,15 @@ function build(faults: DeliveryFaults = {}): World {
     clock: time,
     config: { baseUrl: BASE, webhookUrl: `${BASE}/hook`, webhookSecret: SECRET, retryBaseMs: 1000, faults },
     // The sandbox's webhook POSTs go straight to the shop's handler.
-    fetch: async (_url, init) => {
-      const answer = await handleStripeWebhook(String(init?.body), new Headers(init?.headers).get("stripe-signature"), {
+    fetch: async (url, init) => {
+      const answer = await handleStripeWebhook(new Request(url, init), {
         stripe: client.stripe as Stripe,
         secret: SECRET,
         kv,
         onEvent: async (event) => void handled.push(event),
       });
       webhookStatuses.push(answer.status);
-      return Response.json(answer.body, { status: answer.status });
+      return answer;
     },
   });
   const stripe = stripeClientFor({ kind: "sandbox-embedded", secretKey: "sk_test_module" }, (request) => sandbox.handle(request));
@@ -210,13 +210,16 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
       const payload = JSON.stringify({ id: "evt_x", object: "event", type: "payment_intent.succeeded", data: { object: {} } });
       const now = Math.floor(Date.now() / 1000);
       const deps = { stripe: world.stripe, secret: SECRET, kv: world.kv, onEvent: async (event: Stripe.Event) => void world.handled.push(event) };
-      const tampered = await handleStripeWebhook(payload.replace("evt_x", "evt_y"), signatureHeader(payload, SECRET, now), deps);
-      const stale = await handleStripeWebhook(payload, signatureHeader(payload, SECRET, now - 3600), deps);
-      const wrongSecret = await handleStripeWebhook(payload, signatureHeader(payload, "whsec_other", now), deps);
+      const post = (body: string, signature: string) =>
+        handleStripeWebhook(new Request(`${BASE}/hook`, { method: "POST", headers: { "stripe-signature": signature }, body }), deps);
+      const tampered = await post(payload.replace("evt_x", "evt_y"), signatureHeader(payload, SECRET, now));
+      const stale = await post(payload, signatureHeader(payload, SECRET, now - 3600));
+      const wrongSecret = await post(payload, signatureHeader(payload, "whsec_other", now));
       expect([tampered.status, stale.status, wrongSecret.status]).toEqual([400, 400, 400]);
+      expect(await tampered.json()).toMatchObject({ error: "invalid_signature" });
       expect(world.handled).toEqual([]);
       expect(await world.kv.get("stripe-event:evt_x")).toBeNull();
-      const good = await handleStripeWebhook(payload, signatureHeader(payload, SECRET, now), deps);
+      const good = await post(payload, signatureHeader(payload, SECRET, now));
       expect(good.status).toBe(200);
       expect(world.handled).toHaveLength(1);
     });

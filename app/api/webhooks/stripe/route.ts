@@ -10,14 +10,11 @@ import { getStripe, webhookSecret } from "@/lib/payments/stripe-client";
 export const dynamic = "force-dynamic";
 
 export async function POST(request: Request): Promise<Response> {
-  // The raw text, not parsed JSON: the signature covers the exact bytes.
-  const rawBody = await request.text();
   const deps = await orderDeps();
-  const answer = await handleStripeWebhook(rawBody, request.headers.get("stripe-signature"), {
+  return handleStripeWebhook(request, {
     stripe: await getStripe(),
     secret: await webhookSecret(),
     kv: await getKv(),
     onEvent: paymentEventHandler((orderId) => advance(orderId, deps, { wake: true, reason: { kind: "payment" } })),
   });
-  return Response.json(answer.body, { status: answer.status });
 }
