@@ -61,6 +61,6 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
 /** A demo's reservations last as long as its sandbox fixture says; a live shop's are configured. */
 async function fixtureReservationSeconds(): Promise<number | null> {
   if (shopMode() === "live") return null;
-  const { getEmbeddedSandbox } = await import("@/lib/sandbox/embedded");
-  return (await getEmbeddedSandbox()).fixture.reservation_ttl_seconds;
+  const { sandboxReservationSeconds } = await import("@/lib/shop/sandbox-reservation-seconds");
+  return sandboxReservationSeconds();
 }
