@@ -73,7 +73,7 @@ test.describe("the language switch", () => {
   test("refuses a language it does not speak, changing nothing @once", async ({ request }) => {
     const response = await request.post("/api/language", { form: { locale: "fr" }, maxRedirects: 0 });
     expect(response.status()).toBe(400);
-    expect(await response.json()).toEqual({ message: "locale must be one of en, zh" });
+    expect(await response.json()).toEqual({ error: "invalid", message: "locale must be one of en, zh", field: "locale" });
     expect(response.headers()["set-cookie"]).toBeUndefined();
   });
 });

@@ -58,7 +58,7 @@ test.describe("product page", () => {
     // The server refuses it too, naming the range, for the price and for the checkout.
     const price = await request.get("/api/top-up-price?product=1&amount=600");
     expect(price.status()).toBe(422);
-    expect(await price.json()).toMatchObject({ ok: false, message: "Enter an amount from $5.00 to $500.00", problem: { code: "out_of_range" } });
+    expect(await price.json()).toMatchObject({ error: "refused", message: "Enter an amount from $5.00 to $500.00", field: "amount", problem: { code: "out_of_range" } });
     const checkout = await request.post("/api/checkout", {
       data: { game_id: 1, amount: "600", account: "vaultfan42", email: "gamer@example.com" },
     });
