@@ -1,17 +1,21 @@
 // The one KV lock of the project: SET NX with a random token and a TTL, released only by the
 // holder of that token (release-lock script), so a holder whose TTL ran out cannot release
-// the lock of whoever took it next. Pick a TTL longer than the worst case of the guarded work:
-// a lock that expires mid-work lets a second worker start the same thing.
+// the lock of whoever took it next. Pick a TTL longer than the worst case of the guarded work
+// (a lock that expires mid-work lets a second worker start the same thing), or keep it short
+// and renew it while working (renew-lock script), so that a holder that dies frees it soon.
 import { randomUUID } from "node:crypto";
 import type { Kv } from "./kv";
 import { KvError } from "./kv-error";
 import { releaseLock } from "./scripts/release-lock";
+import { renewLock } from "./scripts/renew-lock";
 
 export interface KvLock {
   key: string;
   token: string;
   /** Drop the lock if it is still ours. True when it was. */
   release(): Promise<boolean>;
+  /** Set the lock's TTL to `ttlMs` from now if it is still ours. True when it was. */
+  renew(ttlMs: number): Promise<boolean>;
 }
 
 /** Take the lock, or null when someone else holds it. Throws KvError when KV fails. */
@@ -26,7 +30,12 @@ export async function acquireLock(kv: Kv, key: string, ttlMs: number): Promise<K
     taken = (await kv.get(key)) === token;
   }
   if (!taken) return null;
-  return { key, token, release: () => kv.run(releaseLock, { keys: { lock: key }, args: { token } }) };
+  return {
+    key,
+    token,
+    release: () => kv.run(releaseLock, { keys: { lock: key }, args: { token } }),
+    renew: (renewMs) => kv.run(renewLock, { keys: { lock: key }, args: { token, ttlMs: renewMs } }),
+  };
 }
 
 export type LockedRun<T> = { ran: true; value: T } | { ran: false };

@@ -8,6 +8,7 @@ import {
   incrWithTtl,
   putIndexed,
   releaseLock,
+  renewLock,
   setIfAbsentOrGet,
 } from "@/lib/kv/scripts";
 import { expectKvError, race, type KvTestContext } from "./helpers";
@@ -58,6 +59,18 @@ export const scriptCases: Record<string, (t: KvTestContext) => Promise<void>> = 
     expect(await release("mine")).toBe(true);
     expect(await kv.get("lock")).toBeNull();
     expect(await release("mine")).toBe(false);
+  },
+
+  async [renewLock.name]({ kv }) {
+    const renew = (token: string, ttlMs: number) => kv.run(renewLock, { keys: { lock: "lease" }, args: { token, ttlMs } });
+    expect(await renew("mine", 60_000)).toBe(false); // no lock: nothing to renew
+    expect(await kv.setIfAbsent("lease", "mine", { ttlMs: 60_000 })).toBe(true);
+    expect(await renew("theirs", 1)).toBe(false);
+    expect(await kv.get("lease")).toBe("mine");
+    // Renewed to a TTL that runs out at once: the new TTL, not the old one, is in force.
+    expect(await renew("mine", 1)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await kv.get("lease")).toBeNull();
   },
 
   async [setIfAbsentOrGet.name]({ kv, another }) {

@@ -4,9 +4,10 @@ import { deleteIndexed } from "./delete-indexed";
 import { incrWithTtl } from "./incr-with-ttl";
 import { putIndexed } from "./put-indexed";
 import { releaseLock } from "./release-lock";
+import { renewLock } from "./renew-lock";
 import { setIfAbsentOrGet } from "./set-if-absent-or-get";
 
 export { receiptKey, type CompareAndSetResult } from "./compare-and-set";
-export { compareAndSet, deleteIndexed, incrWithTtl, putIndexed, releaseLock, setIfAbsentOrGet };
+export { compareAndSet, deleteIndexed, incrWithTtl, putIndexed, releaseLock, renewLock, setIfAbsentOrGet };
 
-export const KV_SCRIPTS = [compareAndSet, deleteIndexed, incrWithTtl, putIndexed, releaseLock, setIfAbsentOrGet] as const;
+export const KV_SCRIPTS = [compareAndSet, deleteIndexed, incrWithTtl, putIndexed, releaseLock, renewLock, setIfAbsentOrGet] as const;
