@@ -2,7 +2,9 @@
 // without waiting for someone else. Called from the checkout request, both webhooks, the
 // buyer's order page and the sweep, often at once. A KV lease keeps two runs from calling out
 // together, but nothing depends on it: every write is a compare-and-set on what was read, and
-// every external call is idempotent by a key derived from the order.
+// every external call is idempotent by a key derived from the order. The lease is short and
+// renewed while its holder works, so a holder that dies (SIGKILL, a function cut off at its
+// time limit) frees the order within one lease, not after the worst case of a call.
 import type { Kv } from "@/lib/kv/kv";
 import { acquireLock, type KvLock } from "@/lib/kv/lock";
 import { err, ok, type Result } from "@/lib/result";
@@ -15,7 +17,7 @@ import { openPayment } from "./steps/open-payment";
 import { release } from "./steps/release";
 import { reserve } from "./steps/reserve";
 import { capture, recheckCompleted, refund } from "./steps/settle-payment";
-import type { StepHandler } from "./steps/step";
+import { retryLater, type Step, type StepHandler } from "./steps/step";
 import { markWake, pendingWake, takeWake, wakeMatters, type WakeReason } from "./wake-mark";
 import type { OrderStoreError } from "./store/order-store";
 
@@ -52,7 +54,10 @@ export interface AdvanceOptions {
 
 export interface AdvanceDeps extends CheckoutDeps {
   kv: Kv;
-  /** How long one run may hold the lease: longer than its slowest call (a 75 s pay). */
+  /**
+   * How long the lease outlives its holder's last sign of life. It is renewed every third of
+   * that while the run works, so it may be far shorter than the slowest call (a 75 s pay).
+   */
   leaseMs: number;
   /** Told once an order has completed (the catalogue counts sales); its failure changes nothing. */
   onCompleted?(order: OrderRecord): Promise<void>;
@@ -60,6 +65,12 @@ export interface AdvanceDeps extends CheckoutDeps {
 
 /** Runs again after a wake-up that came in while this run held the lease, at most this often. */
 const MAX_RUNS = 4;
+
+/**
+ * A wake-up waits this long for the run holding the lease to find it. It must outlive any run
+ * (leases are renewed while the holder works), and a mark left behind costs one look at most.
+ */
+const WAKE_TTL_MS = 3600_000;
 
 export async function advance(orderId: string, deps: AdvanceDeps, options: AdvanceOptions = {}): Promise<Result<OrderRecord, OrderStoreError>> {
   // A wake-up is written down before the lease is tried: when another run holds the lease (a
@@ -104,7 +115,7 @@ function isDue(record: OrderRecord, deps: AdvanceDeps): boolean {
 
 async function recordWake(deps: AdvanceDeps, orderId: string, reason: WakeReason): Promise<void> {
   try {
-    await markWake(deps.kv, orderId, reason, deps.leaseMs * 2);
+    await markWake(deps.kv, orderId, reason, WAKE_TTL_MS);
   } catch (error) {
     // This run still looks now if it gets the lease; only a concurrent holder misses the mark.
     console.warn(`[checkout] wake-up of ${orderId} not recorded: ${String(error)}`);
@@ -130,7 +141,7 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, woken:
     if (!handler || (!isDue(last, deps) && !(wake !== null && wakeMatters(wake, last)))) return ok(last);
     wake = null;
 
-    const step = await handler(last, deps);
+    const step = await guardedStep(handler, last, deps);
     if (step.kind === "idle") return ok(last);
     if (step.change.to === undefined && unchanged(last, step.change.patch)) return ok(last);
     const goOn = step.change.to !== undefined || (step.change.patch?.nextCheckAt ?? Number.POSITIVE_INFINITY) <= deps.clock.now();
@@ -144,6 +155,21 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, woken:
   return last ? ok(last) : err({ code: "not_found", orderId });
 }
 
+/**
+ * A step that throws (a bug, a surprise from a library) is a failed try of that order like any
+ * other: recorded on it with a backoff, and the owner told after a few. It never escapes to the
+ * caller, where it would stop the sweep for every other order and fail the order's page.
+ */
+async function guardedStep(handler: StepHandler, order: OrderRecord, deps: AdvanceDeps): Promise<Step> {
+  try {
+    return await handler(order, deps);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`[checkout] step ${order.state} of ${order.id} threw:`, error);
+    return retryLater(order, deps, `step failed: ${message}`);
+  }
+}
+
 async function tellCompleted(deps: AdvanceDeps, order: OrderRecord): Promise<void> {
   try {
     await deps.onCompleted?.(order);
@@ -153,12 +179,38 @@ async function tellCompleted(deps: AdvanceDeps, order: OrderRecord): Promise<voi
 }
 
 async function takeLease(deps: AdvanceDeps, orderId: string): Promise<Pick<KvLock, "release"> | null> {
+  let lock: KvLock | null;
   try {
-    return await acquireLock(deps.kv, `checkout:lease:${orderId}`, deps.leaseMs);
+    lock = await acquireLock(deps.kv, `checkout:lease:${orderId}`, deps.leaseMs);
   } catch {
     // A lease is an optimisation; without KV for it, the compare-and-sets still keep order.
     return { release: async () => false };
   }
+  return lock && heartbeat(lock, deps.leaseMs);
+}
+
+/**
+ * Renew the lease every third of its length while the run works. Only a live process renews,
+ * so a dead one frees the order within one lease. A renewal that fails or finds the lease gone
+ * stops the heartbeat; the run goes on, safe by its compare-and-sets.
+ */
+function heartbeat(lock: KvLock, leaseMs: number): Pick<KvLock, "release"> {
+  const timer = setInterval(() => {
+    lock.renew(leaseMs).then(
+      (still) => {
+        if (!still) clearInterval(timer);
+      },
+      () => clearInterval(timer),
+    );
+  }, Math.max(1, Math.floor(leaseMs / 3)));
+  // A heartbeat never keeps a process (a sweep script, a test) alive by itself.
+  timer.unref?.();
+  return {
+    release: () => {
+      clearInterval(timer);
+      return lock.release();
+    },
+  };
 }
 
 /** A wait that changes nothing is not written: a polled order page must not grow the log. */

@@ -7,6 +7,12 @@ import type { CheckoutPolicy } from "./ports";
 /** What the Partner API's reservations last when nobody says otherwise (an hour). */
 export const DEFAULT_RESERVATION_SECONDS = 3600;
 
+/**
+ * Card authorizations last about 7 days; we count on 6½, so that a decision taken at the end
+ * (capture or cancel) lands while the money is still held.
+ */
+export const AUTHORIZATION_HOLD_MS = 6.5 * 24 * 3600_000;
+
 export function checkoutPolicy(config: Env, fixtureReservationSeconds: number | null): CheckoutPolicy {
   const reservationMs = (config.CHECKOUT_RESERVATION_SECONDS ?? fixtureReservationSeconds ?? DEFAULT_RESERVATION_SECONDS) * 1000;
   return {
@@ -19,5 +25,8 @@ export function checkoutPolicy(config: Env, fixtureReservationSeconds: number | 
     retryBaseMs: 5_000,
     retryMaxMs: 10 * 60_000,
     priceTolerancePercent: config.CHECKOUT_PRICE_TOLERANCE_PERCENT,
+    rates: { storeCurrency: config.STORE_CURRENCY, exchangeRates: config.EXCHANGE_RATES },
+    completedRechecksMs: config.CHECKOUT_COMPLETED_RECHECKS,
+    authorizationHoldMs: AUTHORIZATION_HOLD_MS,
   };
 }

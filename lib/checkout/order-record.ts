@@ -62,15 +62,26 @@ export const orderRecordSchema = z.object({
     orderId: z.string().nullable(),
     status: z.number().int().nullable(),
     amountCharged: moneySchema.nullable(),
-    /** When our reservation ends upstream (the service does not say; we count from our call). */
+    /** When our reservation ends upstream (the service does not say; we count from the order's creation). */
     reservationEndsAt: z.number().int().nullable(),
     errorText: z.string().nullable(),
+    /**
+     * A /api/pay of ours may have created the order upstream (an answer lost or unreadable):
+     * from then on only an answer about our ext_order_id is final, never a bare refusal.
+     */
+    payMayExist: z.boolean().default(false),
   }),
   payment: z.object({
     sessionId: z.string().nullable(),
     paymentIntentId: z.string().nullable(),
     url: z.url().nullable(),
+    /**
+     * When the payment page expires. Frozen on the order before the first request that opens
+     * it, so every repeat under one idempotency key sends exactly the same parameters.
+     */
     expiresAt: z.number().int().nullable(),
+    /** Which opening request this is: a new one (a new key) only when Stripe never ran the last. */
+    openAttempt: z.number().int().nonnegative().default(0),
     /** When the authorization was first seen: cards hold it about 7 days from then. */
     authorizedAt: z.number().int().nullable(),
     refundId: z.string().nullable(),

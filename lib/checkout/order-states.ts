@@ -42,8 +42,9 @@ export const MOVES: Readonly<Record<OrderState, readonly OrderState[]>> = {
   authorized: ["fulfilling", "delivered", "releasing"],
   // Never released while upstream may still succeed: only its final 3 moves it to releasing.
   fulfilling: ["delivered", "releasing"],
-  // Upstream may refund before our capture lands: then nothing is captured, only cancelled.
-  delivered: ["completed", "releasing"],
+  // Delivered means upstream debited the partner: the buyer pays. A refund upstream before the
+  // capture lands is found after it (completed → refunding), so there is no way back from here.
+  delivered: ["completed"],
   completed: ["refunding"],
   // Releasing looks upstream first: an order that was delivered after all, while the buyer's
   // money is still held, is delivered rather than released (checked at run time, release.ts).

@@ -1,6 +1,7 @@
 // What `advance` needs from the outside, and nothing more: three Partner API calls and six
 // payment operations. The storefront passes the real client and the Stripe-backed payments;
 // tests pass the same, pointed at the two sandboxes, with faults injected between them.
+import type { ConversionRates } from "./price-guard";
 import type { Money } from "@/lib/money";
 import type { PartnerClient } from "@/lib/partner/client";
 import type { Result } from "@/lib/result";
@@ -15,6 +16,12 @@ export interface PaymentsError {
   message: string;
   /** The request may have been applied although we read no answer: look before acting again. */
   mayHaveTakenEffect: boolean;
+  /**
+   * The request was not run, and never will be under its idempotency key: another request ran
+   * under that key, or its frozen parameters are no longer acceptable (a page expiry now too
+   * near). Only a new request, with a new key, can do the work.
+   */
+  needsNewKey?: boolean;
 }
 
 export type SessionStatus = "open" | "complete" | "expired";
@@ -24,7 +31,7 @@ export type IntentStatus = "requires_payment_method" | "requires_action" | "requ
 
 export interface PaymentView {
   session: SessionStatus;
-  intent: { id: string; status: IntentStatus; amountCaptured: number } | null;
+  intent: { id: string; status: IntentStatus } | null;
 }
 
 export interface OpenCheckoutInput {
@@ -36,6 +43,8 @@ export interface OpenCheckoutInput {
   returnUrl: string;
   /** Unix seconds; Stripe accepts 30 minutes to 24 hours from now. */
   expiresAt: number;
+  /** Which opening request of the order this is; each has its own idempotency key. */
+  attempt: number;
 }
 
 /**
@@ -66,6 +75,18 @@ export interface CheckoutPolicy {
   retryMaxMs: number;
   /** How far upstream's amount_charged may exceed the quoted cost before we release, in percent. */
   priceTolerancePercent: number;
+  /** The pricing rules' store currency and rates: a charge in another currency than the quote is valued with them. */
+  rates: ConversionRates;
+  /**
+   * When a completed order is read again upstream, as offsets from its completion: a refund
+   * upstream (2 → 3) is found even when no notification says so. Empty: only notifications.
+   */
+  completedRechecksMs: readonly number[];
+  /**
+   * How long after authorization the held money is ours to capture (cards: about 7 days), less
+   * a margin. A paid order whose fate upstream we cannot read keeps its authorization until then.
+   */
+  authorizationHoldMs: number;
 }
 
 export interface CheckoutDeps {

@@ -7,7 +7,6 @@ import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
-import { worstCaseAuthorizedCallMs } from "@/lib/partner/call-budget";
 import { getStripe } from "@/lib/payments/stripe-client";
 import { systemClock } from "@/lib/time/clock";
 import type { AdvanceDeps } from "./advance";
@@ -24,6 +23,9 @@ export function orderPath(orderId: string, capabilityKey: string): string {
   return `/orders/${orderId}?key=${encodeURIComponent(capabilityKey)}`;
 }
 
+/** How long a dead run's lease keeps others off its order; renewed every third of it while alive. */
+const LEASE_MS = 15_000;
+
 const holder = globalThis as typeof globalThis & { __orderDeps?: Promise<AdvanceDeps> };
 
 /** What `advance` and the sweep need; one per process. */
@@ -38,8 +40,9 @@ export function orderDeps(): Promise<AdvanceDeps> {
       vault: createCodeVault(await codeVaultKey()),
       clock: systemClock,
       policy: checkoutPolicy(env(), await fixtureReservationSeconds()),
-      // Longer than one run's slowest call (a pay after a login, each waiting out its budget).
-      leaseMs: worstCaseAuthorizedCallMs() + 15_000,
+      // Short and renewed while the run works (advance.ts): a process that dies mid-run frees
+      // its orders within this, whatever its slowest call may take.
+      leaseMs: LEASE_MS,
       orderLink: (orderId, key) => `${publicOrigin()}${orderPath(orderId, key)}`,
       alertOwner: (orderId, message) => console.error(`[checkout] order ${orderId} needs the owner: ${message}`),
       onCompleted: (order) => recordSale(kv, order.id, order.item.gameId),

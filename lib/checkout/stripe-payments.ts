@@ -25,6 +25,7 @@ export function stripePayments(stripe: Stripe): PaymentsPort {
           cancelUrl: input.returnUrl,
           customerEmail: input.email,
           expiresAt: input.expiresAt,
+          attempt: input.attempt,
         });
         if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
         return { sessionId: session.id, url: session.url, expiresAt: session.expires_at };
@@ -48,7 +49,7 @@ function paymentView(session: Stripe.Checkout.Session): PaymentView {
     session: (session.status ?? "open") as SessionStatus,
     intent:
       intent && typeof intent === "object"
-        ? { id: intent.id, status: intent.status as IntentStatus, amountCaptured: intent.amount_received }
+        ? { id: intent.id, status: intent.status as IntentStatus }
         : null,
   };
 }
@@ -63,13 +64,25 @@ async function attempt<T>(call: () => Promise<T>): Promise<Result<T, PaymentsErr
 
 /**
  * A connection failure or a 5xx may have been applied by Stripe before the answer was lost;
- * a 4xx (invalid request, card error, idempotency error) was not. Anything that is not a
- * Stripe error at all is a bug in our code and is thrown on.
+ * a 4xx (invalid request, card error) was not. An idempotency error is no refusal: the key's
+ * first request may well have been applied, so it counts as "may have". Anything that is not
+ * a Stripe error at all (a bug of ours, a broken transport) is a value too — with "may have",
+ * since we cannot tell how far the call got — so that one order's surprise is recorded on that
+ * order instead of stopping the sweep for all of them.
  */
-export function toPaymentsError(error: unknown): PaymentsError {
-  if (!(error instanceof Stripe.errors.StripeError)) throw error;
+function toPaymentsError(error: unknown): PaymentsError {
+  if (!(error instanceof Stripe.errors.StripeError)) {
+    return { code: "unexpected", message: error instanceof Error ? error.message : String(error), mayHaveTakenEffect: true };
+  }
   const status = error.statusCode ?? 0;
-  const mayHaveTakenEffect = error.type === "StripeConnectionError" || error.type === "StripeAPIError" || status >= 500;
-  return { code: error.code ?? error.type, message: error.message, mayHaveTakenEffect };
+  const mayHaveTakenEffect =
+    error.type === "StripeConnectionError" || error.type === "StripeAPIError" || error.type === "StripeIdempotencyError" || status >= 500;
+  // Another request ran under this key (not one still running: idempotency_key_in_use), or
+  // Stripe validated our frozen page expiry and found it too near, which it does only for a
+  // request it never ran (a request it ran is replayed, not validated).
+  const needsNewKey =
+    (error.type === "StripeIdempotencyError" && error.code !== "idempotency_key_in_use") ||
+    (error.type === "StripeInvalidRequestError" && error.param === "expires_at");
+  return { code: error.code ?? error.type, message: error.message, mayHaveTakenEffect, needsNewKey };
 }
 

@@ -3,6 +3,7 @@
 // ever holds them in the clear.
 import { z } from "zod";
 import { moneyFromDecimal } from "@/lib/money";
+import type { PartnerError } from "@/lib/partner/client";
 import type { Order } from "@/lib/partner/schemas";
 import type { OrderUpdateResponse } from "@/lib/partner/schemas/responses";
 import type { CodeVault } from "./code-vault";
@@ -49,4 +50,12 @@ export function isDelivered(status: number): boolean {
 /** Accepted and still working: pending (1) or balance replenishment (5). */
 export function isInProgress(status: number): boolean {
   return status === 1 || status === 5;
+}
+
+/** Service codes that refuse an order for good: nothing was made upstream by that call. */
+const REFUSAL_CODES = new Set<unknown>([400, 403, 404, 102, 103]);
+
+/** A refusal that certainly did nothing upstream (an answer, not a lost or unreadable one). */
+export function isCleanRefusal(error: PartnerError): boolean {
+  return !error.mayHaveTakenEffect && REFUSAL_CODES.has(error.code);
 }

@@ -64,6 +64,28 @@ const wholeSeconds = z.coerce
 
 const restUrl = z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" });
 
+
+const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "1h,1d,7d" → milliseconds, ascending; "none" → []. */
+const durationList = z
+  .string()
+  .trim()
+  .transform((text, context) => {
+    if (text === "none") return [];
+    const parts = text.split(",").map((part) => /^(\d+)([smhd])$/.exec(part.trim()));
+    if (parts.some((part) => part === null)) {
+      context.addIssue({ code: "custom", message: 'expected durations like 1h,1d,7d (s, m, h or d), or "none"' });
+      return z.NEVER;
+    }
+    const values = parts.map((part) => Number(part?.[1]) * DURATION_UNITS_MS[part?.[2] as keyof typeof DURATION_UNITS_MS]);
+    if (values.some((value, index) => value <= 0 || (index > 0 && value <= (values[index - 1] ?? 0)))) {
+      context.addIssue({ code: "custom", message: "expected positive durations in ascending order" });
+      return z.NEVER;
+    }
+    return values;
+  });
+
 export const envSchema = z.object({
   /** demo (embedded sandboxes) or live (a real upstream); unset means "live iff PARTNER_API_URL". */
   SHOP_MODE: z.enum(["demo", "live"], { error: "expected demo or live" }).optional(),
@@ -148,6 +170,8 @@ export const envSchema = z.object({
   CHECKOUT_SESSION_MINUTES: z.coerce.number({ error: "expected a number of minutes" }).int().min(30).max(60).default(30),
   /** How far upstream's amount_charged may exceed the quoted cost before a reservation is released, in percent. */
   CHECKOUT_PRICE_TOLERANCE_PERCENT: z.coerce.number({ error: "expected a percentage" }).min(0).max(100).default(0),
+  /** When a completed order is read upstream again for a refund nobody notified, after completion: e.g. 1h,1d,7d; "none" for never. */
+  CHECKOUT_COMPLETED_RECHECKS: durationList.prefault("1h,1d,7d"),
   /** Checkouts per client IP, e.g. 10/60s. */
   CHECKOUT_RATE_LIMIT: rateLimitSettingSchema.prefault("10/60s"),
   /** Bearer token the cron sweep route requires (Vercel sends it as Authorization: Bearer …); unset refuses the route. */

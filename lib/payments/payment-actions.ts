@@ -19,6 +19,8 @@ export interface OpenCheckoutInput {
   customerEmail?: string;
   /** Seconds since the epoch; Stripe allows 30 minutes to 24 hours ahead. */
   expiresAt?: number;
+  /** Which opening request of the order this is (0 for the first): each has its own key. */
+  attempt?: number;
 }
 
 /** Open a Checkout Session that authorizes now and is captured once the code is issued. */
@@ -36,7 +38,7 @@ export function openCheckout(stripe: Stripe, input: OpenCheckoutInput): Promise<
       expires_at: input.expiresAt,
       metadata: { order_id: input.orderId },
     },
-    { idempotencyKey: `authorize:${input.orderId}` },
+    { idempotencyKey: input.attempt ? `authorize:${input.orderId}:${input.attempt}` : `authorize:${input.orderId}` },
   );
 }
 

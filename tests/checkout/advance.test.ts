@@ -210,14 +210,15 @@ describe("advance: after delivery, and the sweep", () => {
     expect(h.payments.byOrder(id).intent?.refunded).toBe(h.payments.byOrder(id).intent?.amountCaptured);
   });
 
-  it("a woken completed order that upstream still shows delivered stays completed and leaves the index", async () => {
+  it("a woken completed order that upstream still shows delivered stays completed, its next scheduled re-read unchanged", async () => {
     const h = await newHarness();
     const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
     await h.step(id);
     h.payments.authorize(id);
-    await h.step(id, true);
+    const completed = await h.step(id, true);
+    expect(completed.nextCheckAt).toBeGreaterThan(h.timers.now() + 59 * 60_000);
     const again = await h.step(id, true);
-    expect(again).toMatchObject({ state: "completed", nextCheckAt: null });
+    expect(again).toMatchObject({ state: "completed", nextCheckAt: completed.nextCheckAt });
     expect(await h.deps.store.due(10)).toEqual({ ok: true, value: [] });
   });
 

@@ -1,12 +1,12 @@
 // awaiting_payment: gate on the PaymentIntent being `requires_capture`, not on the session's
 // status alone (a completed session can still be processing). Webhooks only wake us up; what
 // we act on is what we read back from the payments API.
-import { moveTo, retryLater, waitUntil, type StepHandler } from "./step";
+import { cannotAct, moveTo, retryLater, waitUntil, type StepHandler } from "./step";
 import { paymentDeadline } from "./open-payment";
 
 export const awaitPayment: StepHandler = async (order, deps) => {
   const sessionId = order.payment.sessionId;
-  if (sessionId === null) throw new Error(`Order ${order.id} awaits a payment it never opened`);
+  if (sessionId === null) return cannotAct(order, deps, "it awaits a payment it never opened");
   const read = await deps.payments.readCheckout(sessionId);
   if (!read.ok) return retryLater(order, deps, `payment not readable (${read.error.code})`);
   const { session, intent } = read.value;

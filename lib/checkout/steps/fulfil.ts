@@ -6,10 +6,8 @@ import { toDecimalString } from "@/lib/money";
 import type { PartnerError } from "@/lib/partner/client";
 import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../ports";
-import { isDelivered, isInProgress, upstreamPatch, type UpstreamAnswer } from "../upstream-facts";
-import { moveTo, retryLater, type Step, type StepHandler } from "./step";
-
-const REFUSALS = new Set<unknown>([400, 403, 404, 102, 103]);
+import { isCleanRefusal, isDelivered, isInProgress, upstreamPatch, type UpstreamAnswer } from "../upstream-facts";
+import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./step";
 
 export const fulfil: StepHandler = async (order, deps) => {
   const status = order.upstream.status;
@@ -30,7 +28,7 @@ export const poll: StepHandler = async (order, deps) => {
 
 async function confirm(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
   const orderId = order.upstream.orderId;
-  if (orderId === null) throw new Error(`Order ${order.id} is reserved without an upstream order id`);
+  if (orderId === null) return cannotAct(order, deps, "it is reserved without an upstream order id");
   const answer = await deps.upstream.orderUpdate({ order_id: orderId, status: 2 });
   if (answer.ok) return outcome(order, deps, answer.value, "confirmation");
   const { error } = answer;
@@ -48,7 +46,7 @@ async function confirm(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
     // 101: already final — maybe by our own earlier confirmation whose answer we lost. Look.
     return poll(order, deps);
   }
-  if (error.code === 404 || REFUSALS.has(error.code)) {
+  if (isCleanRefusal(error)) {
     return moveTo(deps, "releasing", `confirmation refused: ${error.code}`, { reason: "confirmation_refused" });
   }
   return retryLater(order, deps, `confirmation not answered (${error.code})`);
@@ -60,20 +58,37 @@ async function payNow(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
   return payFailed(order, deps, answer.error);
 }
 
+/**
+ * /api/pay gave no answer about our ext_order_id. A refusal is final only while no earlier call
+ * may have made the order: after one did, a refusal can come from something in between, and
+ * only an answer about the order itself (duplicate protection answers a repeat with it) tells.
+ * Until then the buyer's authorization is kept — repeating the call is how we look — and the
+ * owner is told after a day. When the hold is about to lapse, the money is released (never
+ * taken for a delivery nobody confirmed) and the owner is told to check ext_order_id upstream.
+ */
 function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError): Step {
-  const givenUp = deps.clock.now() >= (order.payment.authorizedAt ?? order.updatedAt) + deps.policy.payGiveUpMs;
-  if (!error.mayHaveTakenEffect && REFUSALS.has(error.code)) {
+  const mayExist = order.upstream.payMayExist || error.mayHaveTakenEffect;
+  if (isCleanRefusal(error) && !mayExist) {
     return moveTo(deps, "releasing", `order refused upstream: ${error.code}`, { reason: "unavailable" });
   }
-  if (givenUp) {
-    deps.alertOwner(order.id, `gave up ordering upstream after repeated ${error.code}; check the service for ext_order_id ${order.id}`);
-    return moveTo(deps, "releasing", `ordering kept failing (${error.code})`, { reason: "unavailable", alert: "gave up ordering upstream" });
+  const patch = mayExist === order.upstream.payMayExist ? {} : { upstream: { ...order.upstream, payMayExist: true } };
+  const authorizedAt = order.payment.authorizedAt ?? order.updatedAt;
+  const now = deps.clock.now();
+  const holdEnds = authorizedAt + deps.policy.authorizationHoldMs;
+  if (now >= holdEnds) {
+    deps.alertOwner(order.id, `no readable answer from upstream for ext_order_id ${order.id} before the buyer's authorization lapses (last: ${error.code}): released unpaid; if upstream filled it, the buyer got it free`);
+    return moveTo(deps, "releasing", `upstream never answered readably (${error.code}); the authorization is about to lapse`, { ...patch, reason: "unavailable", alert: "released without an answer from upstream" });
+  }
+  const tellOwner = now >= authorizedAt + deps.policy.payGiveUpMs && order.alert === null;
+  if (tellOwner) {
+    deps.alertOwner(order.id, `no readable answer from upstream for ext_order_id ${order.id} for a day (${error.code}); the buyer's money stays held while we keep asking`);
   }
   if (error.code === 402) {
     deps.alertOwner(order.id, "partner balance too low to fulfil a paid order: top up the partner balance");
-    return retryLater(order, deps, "order refused: partner balance too low (402)", { alert: "partner balance too low" });
+    return retryLater(order, deps, "order refused: partner balance too low (402)", { ...patch, alert: "partner balance too low" }, holdEnds);
   }
-  return retryLater(order, deps, `order not answered (${error.code}); asking again with the same ext_order_id`);
+  const alert = tellOwner ? { alert: "no readable answer from upstream" } : {};
+  return retryLater(order, deps, `order not answered (${error.code}); asking again with the same ext_order_id`, { ...patch, ...alert }, holdEnds);
 }
 
 function follow(order: OrderRecord, deps: CheckoutDeps, status: number): Promise<Step> | Step {

@@ -4,7 +4,7 @@
 import type { CheckoutDeps } from "../ports";
 import type { OrderRecord } from "../order-record";
 import { isDelivered, isInProgress, upstreamPatch } from "../upstream-facts";
-import { moveTo, retryLater, type Step, type StepHandler } from "./step";
+import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./step";
 
 /** Intent statuses that may still turn into a charge and that Stripe lets us cancel. */
 const CANCELLABLE = new Set(["requires_capture", "requires_action"]);
@@ -18,7 +18,7 @@ export const release: StepHandler = async (order, deps) => {
 
 async function releaseReservation(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
   const orderId = order.upstream.orderId;
-  if (orderId === null) throw new Error(`Order ${order.id} holds a reservation without an upstream order id`);
+  if (orderId === null) return cannotAct(order, deps, "it holds a reservation without an upstream order id");
   const answer = await deps.upstream.orderUpdate({ order_id: orderId, status: 3 });
   if (answer.ok) {
     return retryLater(order, deps, `reservation released (status ${answer.value.order_status})`, upstreamPatch(order, answer.value, deps.vault), deps.clock.now());

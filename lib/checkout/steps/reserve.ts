@@ -3,14 +3,12 @@
 // could not read is simply asked for again.
 import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../ports";
-import { upstreamPatch } from "../upstream-facts";
-import { moveTo, retryLater, type StepHandler } from "./step";
-
-/** Service codes that refuse the order for good: nothing was reserved. */
-const REFUSALS = new Set<unknown>([400, 403, 404, 102, 103]);
+import { chargeExceedsQuote } from "../price-guard";
+import { isCleanRefusal, upstreamPatch } from "../upstream-facts";
+import { cannotAct, moveTo, retryLater, type StepHandler } from "./step";
 
 export const reserve: StepHandler = async (order, deps) => {
-  if (order.item.kind !== "voucher") throw new Error(`Order ${order.id}: only vouchers are reserved`);
+  if (order.item.kind !== "voucher") return cannotAct(order, deps, "only vouchers are reserved");
   const now = deps.clock.now();
   if (now >= order.createdAt + deps.policy.reservationMs) {
     // Whatever we may have reserved and never heard of ends upstream by itself, undebited.
@@ -25,10 +23,11 @@ export const reserve: StepHandler = async (order, deps) => {
   });
   if (!answer.ok) {
     const { error } = answer;
-    if (!error.mayHaveTakenEffect && REFUSALS.has(error.code)) {
+    if (isCleanRefusal(error) && !order.upstream.payMayExist) {
       return moveTo(deps, "failed", `reservation refused: ${error.code}`, { reason: "unavailable" });
     }
-    return retryLater(order, deps, `reservation not answered (${error.code}); asking again with the same ext_order_id`);
+    const patch = error.mayHaveTakenEffect ? { upstream: { ...order.upstream, payMayExist: true } } : {};
+    return retryLater(order, deps, `reservation not answered (${error.code}); asking again with the same ext_order_id`, patch);
   }
   const patch = upstreamPatch(order, answer.value, deps.vault);
   const status = answer.value.order_status;
@@ -38,19 +37,22 @@ export const reserve: StepHandler = async (order, deps) => {
     // sealed and withheld until the buyer's payment is authorized; the owner should know.
     deps.alertOwner(order.id, `upstream answered status ${status} to a reservation`);
   }
-  const reserved = { ...patch, upstream: { ...patch.upstream, reservationEndsAt: now + deps.policy.reservationMs } };
+  // Counted from the order's creation, not from this answer: the reservation may have been made
+  // by an earlier call whose answer was lost, and the page must close before upstream drops it.
+  const reserved = { ...patch, upstream: { ...patch.upstream, reservationEndsAt: order.createdAt + deps.policy.reservationMs } };
   if (priceChanged(order, reserved.upstream.amountCharged, deps)) {
     return moveTo(deps, "releasing", "upstream charges more than the quoted cost", { ...reserved, reason: "price_changed" });
   }
   return moveTo(deps, "reserved", `reserved upstream (status ${status})`, reserved);
 };
 
+/** Upstream charges more than the quote allows, or in a currency we have no rate for (so cannot tell). */
 function priceChanged(order: OrderRecord, charged: OrderRecord["upstream"]["amountCharged"], deps: CheckoutDeps): boolean {
   if (charged === null) return false;
-  const { cost } = order.quote;
-  if (charged.currency !== cost.currency) return true;
-  // charged ≤ cost × (1 + tolerance), in integers: scale the percent to basis points.
-  const toleranceBp = BigInt(Math.round(deps.policy.priceTolerancePercent * 100));
-  return BigInt(charged.minor) * 10_000n > BigInt(cost.minor) * (10_000n + toleranceBp);
+  const exceeds = chargeExceedsQuote(order.quote.cost, charged, deps.policy.rates, deps.policy.priceTolerancePercent);
+  if (!exceeds.ok) {
+    deps.alertOwner(order.id, `no exchange rate for ${exceeds.error.currency}: the charge cannot be checked against the quote; set EXCHANGE_RATES`);
+  }
+  return !exceeds.ok || exceeds.value;
 }
 

@@ -1,49 +1,70 @@
-// delivered → capture; completed → refund when upstream refunds later; refunding → refunded.
-// Each payment call carries a key derived from the order, so a repeat is answered, not re-done;
-// a refusal is checked against what the payment really is before anything else happens.
+// delivered → capture; completed → re-read upstream on a schedule, refund when upstream
+// refunded; refunding → refunded. Each payment call carries a key derived from the order, so a
+// repeat is answered, not re-done; a refusal is checked against what the payment really is
+// before anything else happens.
 import type { OrderRecord } from "../order-record";
+import type { CheckoutDeps } from "../ports";
 import { upstreamPatch } from "../upstream-facts";
-import { moveTo, retryLater, waitUntil, type StepHandler } from "./step";
+import { cannotAct, moveTo, retryLater, waitUntil, type Step, type StepHandler } from "./step";
 
 const DAY_MS = 24 * 3600 * 1000;
 
 export const capture: StepHandler = async (order, deps) => {
-  const intentId = requireIntent(order);
+  const intentId = order.payment.paymentIntentId;
+  if (intentId === null) return cannotAct(order, deps, `it is ${order.state} without a payment`);
   const captured = await deps.payments.capture(intentId, order.id);
-  if (captured.ok) return moveTo(deps, "completed", "payment captured");
+  if (captured.ok) return completed(deps, "payment captured");
   const seen = order.payment.sessionId ? await deps.payments.readCheckout(order.payment.sessionId) : null;
   const status = seen?.ok ? seen.value.intent?.status : undefined;
-  if (status === "succeeded") return moveTo(deps, "completed", "payment was already captured");
+  if (status === "succeeded") return completed(deps, "payment was already captured");
   if (status === "canceled") {
-    // Only a lapsed or externally cancelled authorization gets here: the code is delivered and
-    // unpaid. Nothing automatic can fix that; the owner must.
-    deps.alertOwner(order.id, "delivered order whose authorization is gone: collect or write off manually");
+    // Only a lapsed or externally cancelled authorization gets here. The buyer has not seen the
+    // code (it is shown once the payment is taken, public-order.ts), so nothing was given away:
+    // the code stays with the shop; the owner decides whether to collect or resell it.
+    deps.alertOwner(order.id, "delivered order whose authorization is gone: the code was not shown; collect or write off manually");
     return waitUntil(deps, deps.clock.now() + DAY_MS, "capture impossible: authorization cancelled", { alert: "delivered but not paid" });
   }
   return retryLater(order, deps, `capture not done (${captured.error.code})`);
 };
 
-/** completed: woken by an upstream notification: a later 3 means upstream refunded. */
+/** Completed: re-read upstream on the schedule's first offset (a refund 2 → 3 comes later, if at all). */
+function completed(deps: CheckoutDeps, note: string): Step {
+  const [first] = deps.policy.completedRechecksMs;
+  return moveTo(deps, "completed", note, { nextCheckAt: first === undefined ? null : deps.clock.now() + first });
+}
+
+/**
+ * completed: a later 3 upstream means it refunded. Looked at when a notification wakes the
+ * order, and on a bounded schedule without one (notifications off, or lost after upstream gave
+ * up retrying): each offset of `completedRechecksMs`, counted from completion, costs one
+ * get_order_info; after the last, reconciliation is the net.
+ */
 export const recheckCompleted: StepHandler = async (order, deps) => {
   const orderId = order.upstream.orderId;
-  if (orderId === null) return { kind: "idle" };
+  if (orderId === null) return { kind: "change", change: { note: "nothing upstream to re-read", patch: { nextCheckAt: null } } };
   const info = await deps.upstream.orderInfo(orderId);
   if (!info.ok) return retryLater(order, deps, `order info not read (${info.error.code})`);
-  if (info.value.order_status !== 3) return { kind: "change", change: { note: "upstream still shows it delivered", patch: { nextCheckAt: null } } };
+  if (info.value.order_status !== 3) {
+    return { kind: "change", change: { note: "upstream still shows it delivered", patch: { nextCheckAt: nextRecheck(order, deps) } } };
+  }
   const patch = upstreamPatch(order, info.value, deps.vault);
   return moveTo(deps, "refunding", "upstream refunded a delivered order", { ...patch, reason: "refunded_upstream" });
 };
 
+/** The first offset of the schedule still ahead, counted from when the order completed. */
+function nextRecheck(order: OrderRecord, deps: CheckoutDeps): number | null {
+  const completedAt = order.events.findLast((event) => event.to === "completed")?.at ?? order.updatedAt;
+  const now = deps.clock.now();
+  const ahead = deps.policy.completedRechecksMs.map((offset) => completedAt + offset).find((at) => at > now);
+  return ahead ?? null;
+}
+
 export const refund: StepHandler = async (order, deps) => {
-  const refunded = await deps.payments.refund(requireIntent(order), order.id);
+  const intentId = order.payment.paymentIntentId;
+  if (intentId === null) return cannotAct(order, deps, `it is ${order.state} without a payment`);
+  const refunded = await deps.payments.refund(intentId, order.id);
   if (!refunded.ok) return retryLater(order, deps, `refund not done (${refunded.error.code})`);
   return moveTo(deps, "refunded", `buyer refunded (${refunded.value.refundId})`, {
     payment: { ...order.payment, refundId: refunded.value.refundId },
   });
 };
-
-function requireIntent(order: OrderRecord): string {
-  const intentId = order.payment.paymentIntentId;
-  if (intentId === null) throw new Error(`Order ${order.id} is ${order.state} without a payment`);
-  return intentId;
-}

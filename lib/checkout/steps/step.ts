@@ -20,15 +20,35 @@ export function moveTo(
   return { kind: "change", change: { to, note, patch: { attempts: 0, nextCheckAt, ...patch } } };
 }
 
+/**
+ * After this many tries of one step without a move, the owner is told (once): a step that
+ * keeps failing the same way (a refusal nothing automatic will lift, a key that no longer
+ * opens) must reach a person instead of retrying quietly forever. With the default backoff,
+ * about twenty minutes after the first try.
+ */
+export const ALERT_AFTER_TRIES = 8;
+
 /** Stay, and look again after a backoff that grows with each try (or at `at`, if sooner). */
 export function retryLater(order: OrderRecord, deps: CheckoutDeps, note: string, patch: OrderChange["patch"] = {}, at?: number): Step {
   const { retryBaseMs, retryMaxMs } = deps.policy;
   const backoff = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(order.attempts, 20));
   const next = deps.clock.now() + backoff;
+  const attempts = order.attempts + 1;
+  if (attempts === ALERT_AFTER_TRIES) deps.alertOwner(order.id, `${order.state} has not moved after ${attempts} tries: ${note}`);
+  const alert = attempts === ALERT_AFTER_TRIES ? { alert: `stuck in ${order.state}: ${note}` } : {};
   return {
     kind: "change",
-    change: { note, patch: { attempts: order.attempts + 1, nextCheckAt: at === undefined ? next : Math.min(next, at), ...patch } },
+    change: { note, patch: { attempts, nextCheckAt: at === undefined ? next : Math.min(next, at), ...alert, ...patch } },
   };
+}
+
+/**
+ * The order is in a state its step cannot act on (a record without the id its state promises,
+ * a capability key the current code key does not open). Recorded on the order with a backoff,
+ * like any failed try, so one such order never stops the others.
+ */
+export function cannotAct(order: OrderRecord, deps: CheckoutDeps, problem: string): Step {
+  return retryLater(order, deps, `cannot act: ${problem}`);
 }
 
 /** Record facts and wait for an outside event (a webhook), with `at` as the sweep's fallback. */

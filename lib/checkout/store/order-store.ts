@@ -19,6 +19,8 @@ export interface StoredOrder {
 export type OrderStoreError =
   | { code: "conflict" }
   | { code: "not_found"; orderId: string }
+  /** The stored text is not an order this release can read: it needs a person, not a retry. */
+  | { code: "unreadable"; orderId: string; message: string }
   | { code: "invalid_move"; from: OrderState; to: OrderState }
   | { code: "kv_error"; error: KvError };
 
@@ -46,6 +48,10 @@ export interface OrderStore {
   save(current: StoredOrder, change: OrderChange): Promise<Result<StoredOrder, OrderStoreError>>;
   /** Ids of orders whose deadline has come, oldest first. */
   due(limit: number): Promise<Result<string[], OrderStoreError>>;
+  /** Move an order's deadline in the index alone (its record cannot be written: unreadable). */
+  postpone(orderId: string, at: number): Promise<Result<void, OrderStoreError>>;
+  /** Drop an index entry whose order is gone. */
+  forget(orderId: string): Promise<Result<void, OrderStoreError>>;
 }
 
 export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
@@ -72,7 +78,11 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
       if (!text.ok) return text;
       if (text.value === null) return err({ code: "not_found", orderId });
       const value = text.value;
-      return guard(async () => ({ record: parseJsonValue(value, ORDER_KEYS.order(orderId), orderRecordSchema), text: value }));
+      const parsed = await guard(async () => ({ record: parseJsonValue(value, ORDER_KEYS.order(orderId), orderRecordSchema), text: value }));
+      if (!parsed.ok && parsed.error.code === "kv_error" && parsed.error.error.code === "invalid_value") {
+        return err({ code: "unreadable", orderId, message: parsed.error.error.message });
+      }
+      return parsed;
     },
 
     async save(current, change) {
@@ -100,6 +110,16 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
     async due(limit) {
       const entries = await guard(() => kv.zRangeByScore(ORDER_KEYS.due, { max: clock.now(), limit }));
       return entries.ok ? ok(entries.value.map((e) => e.member)) : entries;
+    },
+
+    async postpone(orderId, at) {
+      const added = await guard(() => kv.zAdd(ORDER_KEYS.due, at, orderId));
+      return added.ok ? ok(undefined) : added;
+    },
+
+    async forget(orderId) {
+      const removed = await guard(() => kv.zRem(ORDER_KEYS.due, orderId));
+      return removed.ok ? ok(undefined) : removed;
     },
   };
 }

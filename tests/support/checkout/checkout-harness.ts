@@ -54,6 +54,12 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
   const upstreamCalls: string[] = [];
   /** The next upstream calls to these paths take effect, but their answers are lost. */
   const loseAnswers: string[] = [];
+  /**
+   * The next upstream calls to these paths get this answer instead of the service's: after the
+   * service acted (`acted: true`, as an answer rewritten on the way back) or without it seeing
+   * the call at all (a refusal from something in between).
+   */
+  const replaceAnswers: { path: string; acted: boolean; answer: () => Response }[] = [];
   const client = createPartnerClient({
     baseUrl: "http://sandbox.test",
     login: "demo",
@@ -65,6 +71,12 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
       const request = new Request(input, init);
       const path = new URL(request.url).pathname;
       upstreamCalls.push(path);
+      const replaced = replaceAnswers.findIndex((r) => r.path === path);
+      if (replaced >= 0) {
+        const [replacement] = replaceAnswers.splice(replaced, 1);
+        if (replacement?.acted) await sandbox.handle(request);
+        if (replacement) return replacement.answer();
+      }
       const response = await sandbox.handle(request);
       const lost = loseAnswers.indexOf(path);
       if (lost >= 0) {
@@ -80,8 +92,18 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
     options.payments === "sandbox"
       ? createPaymentsSandbox({ kv, clock: timers, config: { baseUrl: "http://pay.test", webhookUrl: null, webhookSecret: "whsec_harness" } })
       : null;
+  /** The next payments calls to these paths take effect, but their answers are lost (the stripe package retries twice). */
+  const losePaymentAnswers: string[] = [];
+  async function handlePayments(request: Request): Promise<Response> {
+    if (!paymentsSandbox) throw new Error("no payments sandbox");
+    const response = await paymentsSandbox.handle(request);
+    const lost = losePaymentAnswers.indexOf(new URL(request.url).pathname);
+    if (lost < 0) return response;
+    losePaymentAnswers.splice(lost, 1);
+    throw new TypeError("fetch failed: connection reset after the request was sent");
+  }
   const payments = paymentsSandbox
-    ? stripePayments(stripeClientFor({ kind: "sandbox-embedded", secretKey: "sk_test_checkout" }, (request) => paymentsSandbox.handle(request)))
+    ? stripePayments(stripeClientFor({ kind: "sandbox-embedded", secretKey: "sk_test_checkout" }, handlePayments))
     : fake;
   /** The buyer on the hosted payment page, paying with a Stripe test card. */
   async function payWithCard(sessionUrl: string, card: string): Promise<Response> {
@@ -107,6 +129,9 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
       retryBaseMs: 5_000,
       retryMaxMs: 10 * 60_000,
       priceTolerancePercent: 0,
+      rates: { storeCurrency: "USD", exchangeRates: {} },
+      completedRechecksMs: [3600_000, 24 * 3600_000, 7 * 24 * 3600_000],
+      authorizationHoldMs: 6.5 * 24 * 3600_000,
     },
   };
   const nextId = orderIdFactory(timers);
@@ -170,7 +195,7 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
   }
 
   return {
-    deps, client, kv, timers, sandbox, payments: fake, payWithCard, alerts, upstreamCalls, loseAnswers, run, createOrder, step, balance,
+    deps, client, kv, timers, sandbox, payments: fake, paymentsSandbox, payWithCard, alerts, upstreamCalls, loseAnswers, replaceAnswers, losePaymentAnswers, run, createOrder, step, balance,
     async close() {
       sandbox.close();
       await remove();

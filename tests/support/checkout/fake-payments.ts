@@ -55,7 +55,7 @@ export class FakePayments implements PaymentsPort {
     const session = this.session(sessionId);
     if (session.status === "open" && this.clock.now() >= session.expiresAt * 1000) session.status = "expired";
     const { intent } = session;
-    return ok({ session: session.status, intent: intent && { id: intent.id, status: intent.status, amountCaptured: intent.amountCaptured } });
+    return ok({ session: session.status, intent: intent && { id: intent.id, status: intent.status } });
   }
 
   async expireCheckout(sessionId: string, orderId: string) {

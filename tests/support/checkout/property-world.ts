@@ -175,6 +175,9 @@ export async function createWorld(params: WorldParams) {
       retryBaseMs: 5_000,
       retryMaxMs: 10 * 60_000,
       priceTolerancePercent: 0,
+      rates: { storeCurrency: "USD", exchangeRates: {} },
+      completedRechecksMs: [3600_000, 24 * 3600_000, 7 * 24 * 3600_000],
+      authorizationHoldMs: 6.5 * 24 * 3600_000,
     },
   };
   const nextId = orderIdFactory(timers);
