@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createEmbeddedKv } from "@/lib/kv/embedded/embedded-kv";
-import { putIndexed } from "@/lib/kv/scripts";
+import { putIndexed } from "@/tests/support/kv/put-indexed-script";
 
 const WORKER = fileURLToPath(new URL("./fixtures/hammer-worker.ts", import.meta.url));
 

@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getJson, setJson } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
-import { KV_SCRIPTS, compareAndSet, putIndexed } from "@/lib/kv/scripts";
+import { KV_SCRIPTS, compareAndSet } from "@/lib/kv/scripts";
+import { putIndexed } from "@/tests/support/kv/put-indexed-script";
 import { z } from "zod";
 import { startDrivers } from "./drivers";
 import { expectKvError, race, waitUntil, type KvTestContext } from "./helpers";

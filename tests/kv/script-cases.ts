@@ -4,12 +4,9 @@ import { expect } from "vitest";
 import {
   compareAndSet,
   receiptKey,
-  deleteIndexed,
   incrWithTtl,
-  putIndexed,
   releaseLock,
   renewLock,
-  setIfAbsentOrGet,
 } from "@/lib/kv/scripts";
 import { expectKvError, race, type KvTestContext } from "./helpers";
 
@@ -71,57 +68,6 @@ export const scriptCases: Record<string, (t: KvTestContext) => Promise<void>> = 
     expect(await renew("mine", 1)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(await kv.get("lease")).toBeNull();
-  },
-
-  async [setIfAbsentOrGet.name]({ kv, another }) {
-    const clients = [kv, another(), another(), another()];
-    const answers = await race(clients, 20, (client, i) =>
-      client.run(setIfAbsentOrGet, { keys: { target: "idem" }, args: { value: `response-${i}`, ttlMs: 60_000 } }),
-    );
-    const winner = answers.indexOf(null);
-    expect(answers.filter((a) => a === null)).toHaveLength(1);
-    expect(answers.filter((a) => a !== null)).toEqual(Array(19).fill(`response-${winner}`));
-    expect(await kv.get("idem")).toBe(`response-${winner}`);
-    // ttlMs 0: no expiry; and values that look like JSON come back as text.
-    expect(await kv.run(setIfAbsentOrGet, { keys: { target: "plain" }, args: { value: "{}", ttlMs: 0 } })).toBeNull();
-    expect(await kv.run(setIfAbsentOrGet, { keys: { target: "plain" }, args: { value: "x", ttlMs: 0 } })).toBe("{}");
-  },
-
-  async [putIndexed.name]({ kv, another }) {
-    const put = (id: string, score: number, value = `{"id":"${id}"}`) =>
-      kv.run(putIndexed, { keys: { record: `order:${id}`, index: "orders" }, args: { value, score, member: id, ttlMs: 0 } });
-    expect(await put("a", 20)).toBe(true);
-    expect(await put("b", 10)).toBe(true);
-    expect(await put("a", 30, "{}")).toBe(false); // already indexed: moved, not added
-    expect(await kv.get("order:a")).toBe("{}");
-    expect(await kv.zRangeByScore("orders")).toEqual([
-      { member: "b", score: 10 },
-      { member: "a", score: 30 },
-    ]);
-
-    // Writers and deleters racing: the index lists exactly the records that exist.
-    const clients = [kv, another(), another()];
-    await race(clients, 30, (client, i) => {
-      const id = `r${i % 10}`;
-      const keys = { record: `order:${id}`, index: "orders" };
-      return i % 3 === 2
-        ? client.run(deleteIndexed, { keys, args: { member: id } })
-        : client.run(putIndexed, { keys, args: { value: id, score: i, member: id, ttlMs: 0 } });
-    });
-    const indexed = (await kv.zRangeByScore("orders")).map((e) => e.member).sort();
-    const ids = ["a", "b", ...Array.from({ length: 10 }, (_, i) => `r${i}`)];
-    const stored = (await Promise.all(ids.map(async (id) => ((await kv.get(`order:${id}`)) === null ? [] : [id])))).flat();
-    expect(indexed).toEqual(stored.sort());
-  },
-
-  async [deleteIndexed.name]({ kv }) {
-    const keys = { record: "order:1", index: "orders" };
-    await kv.run(putIndexed, { keys, args: { value: "v", score: 5, member: "1", ttlMs: 0 } });
-    await kv.zAdd("orders", 6, "2");
-    expect(await kv.run(deleteIndexed, { keys, args: { member: "1" } })).toBe(true);
-    expect(await kv.get("order:1")).toBeNull();
-    expect(await kv.zRangeByScore("orders")).toEqual([{ member: "2", score: 6 }]);
-    expect(await kv.run(deleteIndexed, { keys, args: { member: "1" } })).toBe(false);
   },
 
   async [incrWithTtl.name]({ kv, another }) {

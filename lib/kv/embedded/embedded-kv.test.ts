@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { putIndexed } from "../scripts";
+import { putIndexed } from "@/tests/support/kv/put-indexed-script";
 import { createEmbeddedKv } from "./embedded-kv";
 import { openStore, type LmdbStore } from "./open-store";
 

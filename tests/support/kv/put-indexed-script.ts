@@ -1,8 +1,8 @@
-// Store a record and list it in a time-ordered index together, so a reader of the index never
-// finds a member whose record was not written (orders by creation time, for example).
-// ttlMs 0 = no expiry. Answers true when the member was new to the index.
-import { defineScript } from "../define-script";
-import { flagReply } from "./reply";
+// A script for driver tests only: it writes a string (with a TTL) and a sorted set in one run, so
+// the tests of prefixes, expiry and persistence cover a script that touches both kinds of key.
+// No production code needs it. ttlMs 0 = no expiry. Answers true when the member was new.
+import { defineScript } from "@/lib/kv/define-script";
+import { flagReply } from "@/lib/kv/scripts/reply";
 
 export const putIndexed = defineScript({
   name: "put-indexed",
