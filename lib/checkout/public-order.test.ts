@@ -39,6 +39,13 @@ describe("the buyer's view of an order", () => {
     expect(done).toMatchObject({ status_text: "Delivered", final: true, money: "charged" });
   });
 
+  it("withholds the code while the money is only held: a delivered order whose capture has not landed shows none", () => {
+    const held = publicOrder(order({ state: "delivered", delivery: sealedCode }), vault);
+    expect(held.delivery).toBeNull();
+    expect(JSON.stringify(held)).not.toContain("SECRET-CODE-1");
+    expect(held).toMatchObject({ money: "held", final: false });
+  });
+
   it("says plainly whether money was taken or released", () => {
     expect(publicOrder(order({ state: "failed", reason: "payment_declined" }), vault)).toMatchObject({
       money: "not_charged",

@@ -1,5 +1,5 @@
 // The order as its buyer may see it (GET /api/orders/{id} and the order page): status in words,
-// what happened to their money, and the code — opened from the vault only when delivered.
+// what happened to their money, and the code — opened from the vault only once the payment is taken.
 // Nothing upstream-internal (our cost, upstream ids, error texts) leaves through here.
 import type { Money } from "@/lib/money";
 import type { CodeVault } from "./code-vault";
@@ -37,7 +37,7 @@ const STATUS_TEXT: Record<OrderState, string> = {
   awaiting_payment: "Waiting for your payment",
   authorized: "Payment approved, getting your order",
   fulfilling: "Your order is on its way",
-  delivered: "Delivered",
+  delivered: "Delivered, taking your payment",
   completed: "Delivered",
   releasing: "Cancelling",
   failed: "Not completed",
@@ -80,7 +80,10 @@ const MONEY_TEXT: Record<MoneyState, string> = {
 
 export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
   const money = moneyState(order);
-  const delivered = order.state === "delivered" || order.state === "completed";
+  // The code is the buyer's once their money is taken, not while it is only held: a capture
+  // that then fails (an authorization cancelled or lapsed) must not have given a code away.
+  // The capture follows delivery in the same run, so a buyer waits no longer for it.
+  const delivered = order.state === "completed";
   return {
     order_id: order.id,
     status: order.state,
