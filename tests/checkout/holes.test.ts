@@ -3,7 +3,10 @@
 // upstream filled it, a throwing order that stopped the sweep, a payment page that could not be
 // opened twice, a reservation's end counted from the wrong call.
 import { describe, expect, it } from "vitest";
+import { advance } from "@/lib/checkout/advance";
 import { createCodeVault } from "@/lib/checkout/code-vault";
+import { acquireLock } from "@/lib/kv/lock";
+import { openTempKv } from "@/tests/support/temp-kv";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { sweep } from "@/lib/checkout/sweep";
 import { randomBytes } from "node:crypto";
@@ -165,5 +168,61 @@ describe("a reservation's end", () => {
     expect(waiting.upstream.reservationEndsAt).toBeLessThanOrEqual(reservedAt + ttl);
     // The page closes before upstream drops the reservation it made at the first call.
     expect(waiting.nextCheckAt).toBeLessThanOrEqual(reservedAt + ttl - h.deps.policy.safetyMarginMs);
+  });
+});
+
+describe("found by reading", () => {
+  it("a capture refused for good reaches the owner instead of being retried quietly forever", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    h.payments.refuseCaptures = "charge_disputed";
+    expect((await h.step(id, true)).state).toBe("delivered");
+    await cron(h, 2 * HOUR, 5 * 60_000);
+    expect(h.alerts.join("\n")).toMatch(new RegExp(`${id}.*charge_disputed`));
+    expect(await stored(h, id)).toMatchObject({ state: "delivered", alert: expect.stringMatching(/charge_disputed/) });
+  });
+
+  it("a charge in another currency than the quote is valued at our rates, not taken as a price change", async () => {
+    const h = await newHarness();
+    const deps = { ...h.deps, policy: { ...h.deps.policy, rates: { storeCurrency: "USD", exchangeRates: { EUR: "1.10" } } } };
+    // Quoted at 9.00 EUR of cost (9.90 USD at our rate); upstream debits 9.50 USD.
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM, quote: { price: { minor: 1100, currency: "EUR" }, cost: { minor: 900, currency: "EUR" } } });
+    const result = await h.run(advance(id, deps));
+    expect(result.ok && result.value.state).toBe("awaiting_payment");
+  });
+
+  it("a run keeps its short lease while a call outlasts it, and a dead holder's lease frees the order within one lease", async () => {
+    const h = await newHarness();
+    const { kv, remove } = openTempKv(() => Date.now());
+    try {
+      let inCall!: () => void;
+      const called = new Promise<void>((resolve) => (inCall = resolve));
+      const slowUpstream = {
+        ...h.deps.upstream,
+        pay: async (...args: Parameters<typeof h.deps.upstream.pay>) => {
+          inCall();
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          return h.deps.upstream.pay(...args);
+        },
+      };
+      const deps = { ...h.deps, kv, upstream: slowUpstream, leaseMs: 150 };
+      const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
+      const running = advance(id, deps);
+      await called;
+      // Four leases into the call, the run's lease is still held: it was renewed.
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect(await acquireLock(kv, `checkout:lease:${id}`, 150)).toBeNull();
+      await h.run(running);
+
+      // A holder that dies renews nothing: within one lease the order is free again.
+      const dead = await acquireLock(kv, `checkout:lease:${id}`, 150);
+      expect(dead).not.toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await acquireLock(kv, `checkout:lease:${id}`, 150)).not.toBeNull();
+    } finally {
+      await remove();
+    }
   });
 });

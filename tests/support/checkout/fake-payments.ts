@@ -21,6 +21,8 @@ export class FakePayments implements PaymentsPort {
   readonly calls: string[] = [];
   /** The next calls of these operations fail as if the answer was lost (after taking effect). */
   readonly loseAnswers = new Set<string>();
+  /** Every capture is refused with this code (a 4xx nothing automatic will lift), while set. */
+  refuseCaptures: string | null = null;
   private seq = 0;
 
   constructor(private readonly clock: Clock) {}
@@ -68,6 +70,7 @@ export class FakePayments implements PaymentsPort {
 
   async capture(intentId: string, orderId: string) {
     this.calls.push(`capture:${orderId}`);
+    if (this.refuseCaptures) return err({ code: this.refuseCaptures, message: "refused", mayHaveTakenEffect: false });
     const intent = this.intent(intentId);
     if (this.once(`capture:${orderId}`)) {
       if (intent.status !== "requires_capture") return err({ code: "payment_intent_unexpected_state", message: intent.status, mayHaveTakenEffect: false });
