@@ -21,7 +21,9 @@ const CLEAN = { SHOP_MODE: "", PARTNER_API_URL: "", PARTNER_LOGIN: "", PARTNER_A
 const LIVE_SETTINGS = {
   PARTNER_LOGIN: "live-shop",
   PARTNER_API_KEY: "live-key",
+  // A test key pays only for test orders: a live shop with a test key must say so.
   STRIPE_SECRET_KEY: "sk_test_e2e",
+  PARTNER_TEST_MODE: "1",
   STRIPE_WEBHOOK_SECRET: "whsec_e2e",
   SHOP_URL: "http://127.0.0.1:3000",
   CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
