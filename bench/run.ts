@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { percentile, runBuyers, type CheckoutSample } from "./lib/checkout-buyers";
 import { startCountingPayments, type CountingPayments } from "./lib/counting-payments";
 import { startCountingSandbox } from "./lib/counting-sandbox";
+import { env } from "@/lib/config/env";
 import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import { firstLoadJs } from "./lib/first-load-js";
 import { formatRow, load, type LoadResult } from "./lib/load";
@@ -131,6 +132,13 @@ async function benchCheckout(shopUrl: string, upstream: Awaited<ReturnType<typeo
     `upstream calls per checkout      ${(orderCalls / completed.length).toFixed(3)}   (goal 2: /api/pay ${perCheckout("/api/pay")}, ` +
       `/api/order_update ${perCheckout("/api/order_update")}, /api/get_order_info ${perCheckout("/api/get_order_info")}; ` +
       `logins ${calls["/api/auth/login"] ?? 0} in all)`,
+  );
+  // Completed orders are read again later (days, not seconds, so not within this run): one
+  // /api/get_order_info per offset of the schedule, unless a notification reached them first.
+  const rechecks = env().CHECKOUT_COMPLETED_RECHECKS;
+  console.log(
+    `later re-reads per completed order ${rechecks.length} /api/get_order_info (CHECKOUT_COMPLETED_RECHECKS at ` +
+      `${rechecks.map((ms) => `${ms / 3_600_000} h`).join(", ")} after completion; over an order's life ${((orderCalls / completed.length) + rechecks.length).toFixed(3)} calls)`,
   );
 
   // Own time over upstream time, one buyer at a time so that no queue is counted as ours:
