@@ -2,7 +2,8 @@
 // web-request.ts, by the same rules, straight from Node's IncomingMessage.
 import type { IncomingMessage } from "node:http";
 import type { Outcome } from "./outcome";
-import { decodeUtf8, declaredTooLarge, MAX_BODY_BYTES, tooLarge } from "./read-body";
+import { declaredTooLarge } from "@/lib/http/read-capped-bytes";
+import { decodeUtf8, MAX_BODY_BYTES, tooLarge } from "./read-body";
 import type { SandboxRequest } from "./sandbox-request";
 
 /** The request, or null when its target is not a URL path we could route (answered 400). */
