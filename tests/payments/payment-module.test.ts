@@ -236,6 +236,30 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
       expect(world.handled.map((event) => event.type)).toEqual(["checkout.session.completed", "payment_intent.amount_capturable_updated"]);
     });
 
+    it("does not lose an event whose delivering instance died mid-POST: another delivers it once the claim lapses", async () => {
+      await world.kv.close();
+      world = build({ delayMs: 60_000 });
+      const session = await open();
+      await pay(session, "4000000000000002");
+      await world.time.advance(60_000);
+      // One instance claims the due event and dies while its POST is in flight.
+      const original = world.sandbox.context.fetch;
+      let entered!: () => void;
+      const inFlight = new Promise<void>((resolve) => (entered = resolve));
+      world.sandbox.context.fetch = () => {
+        entered();
+        return new Promise<Response>(() => undefined);
+      };
+      void world.sandbox.deliverDue();
+      await inFlight;
+      world.sandbox.context.fetch = original;
+      // Another instance right away: the claim holds, nothing is sent twice meanwhile.
+      expect(await world.sandbox.deliverDue()).toBe(0);
+      await world.time.advance(60_000);
+      expect(await world.sandbox.deliverDue()).toBe(1);
+      expect(world.handled.map((event) => event.type)).toEqual(["payment_intent.payment_failed"]);
+    });
+
     it("retries a failed delivery with backoff until the endpoint accepts it", async () => {
       const session = await open();
       let failures = 2;

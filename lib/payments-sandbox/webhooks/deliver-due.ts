@@ -1,13 +1,17 @@
 // Sends every webhook whose time has come, and reschedules failures with exponential backoff.
 // Called after every request the sandbox handles and, where timers exist, when a delivery
-// falls due; several instances may call it at once, so each delivery is claimed by removing
-// it from the queue first.
+// falls due; several instances may call it at once, so each delivery is claimed for a while
+// (claim-delivery.ts) and leaves the queue only once the endpoint has accepted it: an
+// instance that dies mid-POST loses nothing.
 import type { SandboxContext } from "../context";
 import { unixSeconds } from "../clock-ids";
+import { claimDelivery } from "./claim-delivery";
 import { deliveriesKey, eventOfMember } from "./emit-event";
 import { signatureHeader } from "./sign";
 
 const DELIVERY_TIMEOUT_MS = 10_000;
+/** How long a claim keeps other instances off a delivery: longer than one POST may take. */
+const CLAIM_MS = DELIVERY_TIMEOUT_MS + 5_000;
 
 export async function deliverDue(context: SandboxContext): Promise<number> {
   const { store, config, clock } = context;
@@ -16,18 +20,26 @@ export async function deliverDue(context: SandboxContext): Promise<number> {
   if (config.faults.reorder) due.reverse();
   let delivered = 0;
   for (const { member } of due) {
-    if (!(await store.kv.zRem(deliveriesKey(context), member))) continue;
+    const claim = store.key("claim", member);
+    const now = clock.now();
+    if (!(await store.kv.run(claimDelivery, { keys: { claim }, args: { now, claimUntil: now + CLAIM_MS, ttlMs: 86_400_000 } }))) continue;
     const eventId = eventOfMember(member);
     const event = await store.read("evt", eventId);
-    if (!event) continue;
-    if (await post(context, config.webhookUrl, JSON.stringify(event, null, 2))) {
+    if (event && (await post(context, config.webhookUrl, JSON.stringify(event, null, 2)))) {
       delivered += 1;
+      await store.kv.zRem(deliveriesKey(context), member);
+      await store.kv.del(claim);
       continue;
     }
-    const attempts = await store.kv.incr(store.key("attempts", member), { ttlMs: 7 * 86_400_000 });
-    if (attempts >= config.maxAttempts) continue;
+    const attempts = event ? await store.kv.incr(store.key("attempts", member), { ttlMs: 7 * 86_400_000 }) : config.maxAttempts;
+    if (attempts >= config.maxAttempts) {
+      await store.kv.zRem(deliveriesKey(context), member);
+      await store.kv.del(claim);
+      continue;
+    }
     const wait = config.retryBaseMs * 2 ** (attempts - 1);
     await store.kv.zAdd(deliveriesKey(context), clock.now() + wait, member);
+    await store.kv.del(claim);
     context.scheduler?.schedule(wait, () => void deliverDue(context));
   }
   return delivered;
