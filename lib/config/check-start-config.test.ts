@@ -12,6 +12,9 @@ const LIVE_SHOP = {
   STRIPE_API_URL: "",
   SHOP_URL: "https://shop.example",
   CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
+  ADMIN_EMAIL: "owner@shop.example",
+  ADMIN_PASSWORD_HASH: "scrypt:1024:8:1:SOMb8e1iV3THKUVCAIp4lw:o16pYm9hgBbfb8ORgJ3Ei_6h-1i0U68Fg4xtHqtvMio",
+  AUTH_SECRET: "an-auth-secret-of-thirty-two-characters",
   // The test runner's own host must not make this a serverless start.
   VERCEL: "",
   AWS_LAMBDA_FUNCTION_NAME: "",
@@ -38,6 +41,19 @@ describe("checkStartConfig", () => {
 
   it("starts a live shop that takes live money for real codes", async () => {
     expect((await startWith({})).exitCodes).toEqual([]);
+  });
+
+  it("stops a live shop without its admin's owner and secret, naming each", async () => {
+    const { exitCodes, printed } = await startWith({ ADMIN_EMAIL: "", ADMIN_PASSWORD_HASH: "", AUTH_SECRET: "" });
+    expect(exitCodes).toEqual([1]);
+    expect(printed).toContain("the admin (/admin) needs ADMIN_EMAIL, ADMIN_PASSWORD_HASH (npm run admin:hash prints one), AUTH_SECRET");
+  });
+
+  it("stops a shop with an owner's email but no password hash, in demo mode too", async () => {
+    const { exitCodes, printed } = await startWith({ SHOP_MODE: "demo", PARTNER_API_URL: "", STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", ADMIN_PASSWORD_HASH: "" });
+    expect(exitCodes).toEqual([1]);
+    expect(printed).toContain("ADMIN_PASSWORD_HASH");
+    expect(printed).not.toContain("ADMIN_EMAIL,");
   });
 
   it("stops a live shop with a real upstream and a test key, naming the contradiction", async () => {

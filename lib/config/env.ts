@@ -1,6 +1,7 @@
 // All configuration, read and validated once. A bad value stops the process with a message
 // that names the variable, rather than surfacing later as a confusing upstream error.
 import { z } from "zod";
+import { passwordHashSchema } from "@/lib/auth/password-hash";
 import { isKnownCurrency } from "@/lib/money/currency";
 import { rateLimitSettingSchema } from "@/lib/rate-limit/rate-limit-setting";
 
@@ -134,6 +135,16 @@ export const envSchema = z.object({
     .regex(/^(\d+(\s*,\s*\d+)*)?$/, { error: "expected product ids separated by commas, such as 426,101" })
     .transform((text) => (text ? text.split(",").map((id) => Number(id.trim())) : []))
     .default([]),
+  /** Whether services upstream adds after the owner last reviewed appear at once or wait hidden for the owner (lib/catalog/presentation). */
+  CATALOG_NEW_SERVICES: z.enum(["visible", "hidden"], { error: "expected visible or hidden" }).default("visible"),
+  /** Hosts a product image URL may point at, comma-separated, e.g. cdn.example.com,images.example.net; images in public/ need none. */
+  SHOP_IMAGE_HOSTS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^([a-z0-9-]+(\.[a-z0-9-]+)+(\s*,\s*[a-z0-9-]+(\.[a-z0-9-]+)+)*)?$/, { error: "expected host names separated by commas, such as cdn.example.com" })
+    .transform((text) => (text ? text.split(",").map((host) => host.trim()) : []))
+    .default([]),
   /** ISO 4217 code of the currency buyers pay in. */
   STORE_CURRENCY: z
     .string()
@@ -182,6 +193,12 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Voucher Storefront <orders@localhost>"),
   /** Folder of the local outbox (one .eml file per email) when SMTP_URL is unset. */
   OUTBOX_DIR: z.string().trim().min(1).default("./data/outbox"),
+  /** The first owner of the admin (lib/auth); more people are invited from the admin. Required live. */
+  ADMIN_EMAIL: z.email({ error: "expected the owner's email address" }).trim().toLowerCase().optional(),
+  /** The owner's password as `npm run admin:hash` prints it (scrypt); never the password itself. Required live. */
+  ADMIN_PASSWORD_HASH: passwordHashSchema.optional(),
+  /** Signs and encrypts admin sessions; 32 characters or more (openssl rand -base64 32). Required live; demo keeps its own. */
+  AUTH_SECRET: z.string().trim().min(32, { error: "expected at least 32 characters; make one with: openssl rand -base64 32" }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

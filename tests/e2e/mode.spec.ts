@@ -27,6 +27,10 @@ const LIVE_SETTINGS = {
   STRIPE_WEBHOOK_SECRET: "whsec_e2e",
   SHOP_URL: "http://127.0.0.1:3000",
   CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
+  // A live shop starts only with its admin's owner and secret (README, Admin).
+  ADMIN_EMAIL: "owner@shop.example",
+  ADMIN_PASSWORD_HASH: "scrypt:1024:8:1:SOMb8e1iV3THKUVCAIp4lw:o16pYm9hgBbfb8ORgJ3Ei_6h-1i0U68Fg4xtHqtvMio",
+  AUTH_SECRET: "an-auth-secret-of-thirty-two-characters",
 };
 
 const started: SpawnedServer[] = [];

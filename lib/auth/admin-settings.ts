@@ -1,0 +1,36 @@
+// Who may sign in before anyone has been invited: the first owner, from settings (ADMIN_EMAIL
+// and ADMIN_PASSWORD_HASH), or in a demo without them the demo owner, whose password is public
+// (README, sign-in page) because a demo holds nothing worth protecting.
+import type { Env } from "@/lib/config/env";
+import type { ShopMode } from "@/lib/config/shop-mode";
+import { hashPassword } from "./password-hash";
+
+export const DEMO_OWNER = { email: "owner@demo.example", password: "demo-owner-password" } as const;
+
+export interface FirstOwner {
+  email: string;
+  passwordHash: string;
+  /** The demo owner: its credentials are shown on the sign-in page. */
+  demo: boolean;
+}
+
+/** The settings a shop in `mode` lacks for its admin, by variable name; empty when none. */
+export function adminStartProblems(config: Env, mode: ShopMode): string[] {
+  const missing: string[] = [];
+  const halfOwner = Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD_HASH);
+  if ((mode === "live" || halfOwner) && !config.ADMIN_EMAIL) missing.push("ADMIN_EMAIL");
+  if ((mode === "live" || halfOwner) && !config.ADMIN_PASSWORD_HASH) missing.push("ADMIN_PASSWORD_HASH (npm run admin:hash prints one)");
+  if (mode === "live" && !config.AUTH_SECRET) missing.push("AUTH_SECRET (openssl rand -base64 32)");
+  return missing;
+}
+
+let demoHash: Promise<string> | undefined;
+
+/** The first owner; null only in a live shop the start check would have stopped. */
+export async function firstOwner(config: Env, mode: ShopMode): Promise<FirstOwner | null> {
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD_HASH) return { email: config.ADMIN_EMAIL, passwordHash: config.ADMIN_PASSWORD_HASH, demo: false };
+  if (mode !== "demo") return null;
+  // Hashed once per process rather than stored: the demo password is no secret.
+  demoHash ??= hashPassword(DEMO_OWNER.password);
+  return { email: DEMO_OWNER.email, passwordHash: await demoHash, demo: true };
+}

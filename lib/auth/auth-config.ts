@@ -1,0 +1,98 @@
+// The one @auth/core configuration: a Credentials provider (email, password and, for an
+// enrolled account, a code) with JWT sessions that are checked against KV on every read, so a
+// session can be ended from the server (session-version.ts). The route handler and the
+// server-side session read both call Auth with it.
+import type { AuthConfig } from "@auth/core";
+import { CredentialsSignin } from "@auth/core/errors";
+import Credentials from "@auth/core/providers/credentials";
+import { z } from "zod";
+import { recordAudit } from "@/lib/audit";
+import { env } from "@/lib/config/env";
+import { shopMode } from "@/lib/config/shop-mode";
+import { getKv } from "@/lib/kv/get-kv";
+import { sharedSecret } from "@/lib/kv/shared-secret";
+import { clientIp } from "@/lib/rate-limit/client-ip";
+import { systemClock } from "@/lib/time/clock";
+import { firstOwner } from "./admin-settings";
+import { checkCredentials, type SignInFailure } from "./check-credentials";
+import { accountEmailSchema } from "./email";
+import { findAccount, passwordFingerprint } from "./find-account";
+import { AUTH_KEYS } from "./keys";
+import { sessionVersion } from "./session-version";
+
+/** Where the catch-all route handler is mounted (app/api/auth/[...auth]); Auth must be told. */
+export const AUTH_BASE_PATH = "/api/auth";
+export const SIGN_IN_PATH = "/admin/sign-in";
+/** Admin sessions are short: money moves through the admin. */
+const SESSION_MAX_AGE_S = 12 * 3600;
+
+/** Thrown from authorize: Auth puts the code in the answer (`?error=CredentialsSignin&code=…`). */
+class SignInRefused extends CredentialsSignin {
+  constructor(code: SignInFailure) {
+    super();
+    this.code = code;
+  }
+}
+
+const credentialsSchema = z.object({ email: accountEmailSchema, password: z.string().min(1).max(1024), code: z.string().max(32).optional() });
+
+/** What the JWT carries besides Auth's own claims; re-checked against KV on every read. */
+const tokenClaimsSchema = z.object({ email: z.string(), sv: z.number(), pw: z.string() });
+
+export async function authConfig(): Promise<AuthConfig> {
+  const config = env();
+  const mode = shopMode();
+  const kv = await getKv();
+  const owner = await firstOwner(config, mode);
+  const secret = config.AUTH_SECRET ?? (mode === "demo" ? await sharedSecret(kv, AUTH_KEYS.demoSecret) : undefined);
+  return {
+    basePath: AUTH_BASE_PATH,
+    // The host is the one the request came to; behind a proxy that sets it (Vercel and most
+    // hosts), or SHOP_URL's host when the proxy passes that.
+    trustHost: true,
+    secret,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+    pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
+    providers: [
+      Credentials({
+        credentials: { email: {}, password: {}, code: {} },
+        async authorize(raw, request) {
+          const ip = clientIp(request.headers);
+          const parsed = credentialsSchema.safeParse({ ...raw, code: raw.code || undefined });
+          if (!parsed.success) throw new SignInRefused("credentials");
+          const checked = await checkCredentials({ kv, clock: systemClock, owner }, parsed.data);
+          const email = parsed.data.email;
+          if (!checked.ok) {
+            // Asking for the code is the second step of a sign-in, not a failure.
+            if (checked.error !== "totp_required") await recordAudit({ actor: null, action: "auth.sign_in_failed", target: `person:${email}`, after: { reason: checked.error }, ip });
+            throw new SignInRefused(checked.error);
+          }
+          await recordAudit({ actor: email, action: "auth.sign_in", target: `person:${email}`, after: { role: checked.value.role, factor: checked.value.factor }, ip });
+          return { id: email, email, sv: await sessionVersion(kv, email), pw: passwordFingerprint(checked.value.passwordHash) };
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) return { ...token, email: user.email, ...tokenClaimsSchema.pick({ sv: true, pw: true }).parse(user) };
+        // Every read: the account must still exist with the same password and session version.
+        const claims = tokenClaimsSchema.safeParse(token);
+        if (!claims.success) return null;
+        const account = await findAccount(kv, owner, claims.data.email);
+        if (!account || passwordFingerprint(account.passwordHash) !== claims.data.pw) return null;
+        if ((await sessionVersion(kv, account.email)) !== claims.data.sv) return null;
+        return { ...token, role: account.role };
+      },
+      session({ session, token }) {
+        return { expires: session.expires, user: { email: token.email, role: token.role } } as unknown as typeof session;
+      },
+    },
+    logger: {
+      // A refused password is an answer, not a server error worth a stack trace in the log.
+      error(error) {
+        if (error instanceof CredentialsSignin) return;
+        console.error("[auth]", error);
+      },
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// What the catch-all route does around Auth: state-changing POSTs only from our own pages,
+// sign-in attempts counted per account and per address before a password is checked (429 with
+// Retry-After in the one error envelope), and sign-outs written to the audit log.
+import { Auth } from "@auth/core";
+import { recordAudit } from "@/lib/audit";
+import { publicOrigin } from "@/lib/config/shop-origin";
+import { errorBody } from "@/lib/http/error-body";
+import { errorAnswer, problem } from "@/lib/http/json-answer";
+import { getKv } from "@/lib/kv/get-kv";
+import { clientIp } from "@/lib/rate-limit/client-ip";
+import { checkSameOrigin } from "@/lib/security/same-origin";
+import { systemClock } from "@/lib/time/clock";
+import { AUTH_BASE_PATH, authConfig } from "../auth-config";
+import { readSession } from "../read-session";
+import { hitSignInLimits } from "../sign-in-limits";
+
+export async function handleAuthRequest(request: Request): Promise<Response> {
+  if (request.method !== "POST") return Auth(request, await authConfig());
+  const origin = checkSameOrigin(request.headers, [publicOrigin()]);
+  if (!origin.ok) return problem("forbidden", origin.message);
+  const action = new URL(request.url).pathname.slice(AUTH_BASE_PATH.length);
+  const ip = clientIp(request.headers);
+
+  if (action === "/callback/credentials") {
+    // Auth reads the body itself, so the limit reads a copy.
+    const email = new URLSearchParams(await request.clone().text()).get("email") ?? "";
+    const limit = await hitSignInLimits(await getKv(), systemClock, email, ip);
+    if (!limit.allowed) {
+      const { retryAfterSeconds } = limit;
+      const body = errorBody("rate_limited", `Too many sign-in attempts; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
+      return errorAnswer(body, { "Retry-After": String(retryAfterSeconds) });
+    }
+  }
+
+  if (action === "/signout") {
+    const session = await readSession(request.headers);
+    const response = await Auth(request, await authConfig());
+    if (session) await recordAudit({ actor: session.email, action: "auth.sign_out", target: `person:${session.email}`, ip });
+    return response;
+  }
+  return Auth(request, await authConfig());
+}

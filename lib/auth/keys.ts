@@ -1,0 +1,13 @@
+// Every KV key of the admin's accounts, in one place. Emails appear in keys as they are
+// normalised (lib/auth/email.ts); the people index is what the People page lists.
+export const AUTH_KEYS = {
+  person: (email: string) => `auth:person:${email}`,
+  people: "auth:people",
+  sessionVersion: (email: string) => `auth:session-version:${email}`,
+  invite: (tokenHash: string) => `auth:invite:${tokenHash}`,
+  totp: (email: string) => `auth:totp:${email}`,
+  totpPending: (email: string) => `auth:totp-pending:${email}`,
+  recoveryCodes: (email: string) => `auth:recovery:${email}`,
+  totpUsed: (email: string, step: number) => `auth:totp-used:${email}:${step}`,
+  demoSecret: "auth:secret",
+} as const;
