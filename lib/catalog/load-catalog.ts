@@ -4,6 +4,10 @@ import { isKnownCurrency } from "@/lib/money/currency";
 import type { Money } from "@/lib/money/money";
 import { ok, type Result } from "@/lib/result";
 import type { CatalogUnavailable } from "./catalog-unavailable";
+import { presentDenominations, presentProduct } from "./presentation/present-product";
+import type { PresentationSettings } from "./presentation/presentation-settings";
+import { readLongDescription } from "./presentation/read-long-description";
+import { readPresentation, type PresentationView } from "./presentation/read-presentation";
 import { retailPrice, type PricingPolicy } from "./pricing";
 import { toProduct } from "./map-service";
 import { lowestPrice } from "./lowest-price";
@@ -14,6 +18,8 @@ import type { CacheRead } from "./stale-while-revalidate";
 
 export interface CatalogDeps extends UpstreamCacheDeps {
   policy: PricingPolicy;
+  /** How the owner's presentation reads its settings; unset: lib/catalog/presentation's defaults. */
+  presentation?: PresentationSettings;
 }
 
 /** Upstream reads at once while building the catalogue (each is one call at most per TTL). */
@@ -28,7 +34,9 @@ export async function loadCatalog(deps: CatalogDeps): Promise<Result<CatalogSnap
   if (!read.ok) return read;
   const games = read.value;
 
-  const products = games.value.map(toProduct);
+  // What the owner hides is left out here, so no list, search or "Recommended" can show it.
+  const view = await readPresentation(deps, games.value.map((s) => s.id));
+  const products = games.value.flatMap((service) => presentProduct(toProduct(service), view) ?? []);
   const fromPrices: Record<number, Money> = {};
   let stale = games.stale;
   await eachLimited(products, PARALLEL_READS, async (product, index) => {
@@ -38,7 +46,7 @@ export async function loadCatalog(deps: CatalogDeps): Promise<Result<CatalogSnap
       return;
     }
     const vouchers = await cachedVouchers(deps, product.id);
-    const outcome = denominationsOf(vouchers, deps.policy);
+    const outcome = denominationsOf(vouchers, deps.policy, product.id, view);
     stale ||= outcome.stale;
     if (outcome.unavailableReason) products[index] = markUnavailable(product, outcome.unavailableReason);
     const cheapest = lowestPrice(outcome.denominations);
@@ -57,29 +65,36 @@ export async function loadProductDetail(deps: CatalogDeps, id: number): Promise<
   const games = read.value;
   const service = games.value.find((s) => s.id === id);
   if (!service) return ok(null);
+  const view = await readPresentation(deps, games.value.map((s) => s.id));
+  const shown = presentProduct(toProduct(service), view);
+  // Hidden is gone: the same 404 as a product upstream never had.
+  if (!shown) return ok(null);
+  let product = shown;
+  const longDescription = await readLongDescription(deps, id, view);
 
-  let product = toProduct(service);
   if (product.type === "balance") {
     if (product.available && !isPriceable(product, deps.policy)) product = markUnavailable(product, "not_priced");
-    return ok({ product, denominations: [], fetchedAt: games.fetchedAt, stale: games.stale });
+    return ok({ product, denominations: [], longDescription, fetchedAt: games.fetchedAt, stale: games.stale });
   }
-  const outcome = denominationsOf(await cachedVouchers(deps, id), deps.policy);
+  const outcome = denominationsOf(await cachedVouchers(deps, id), deps.policy, id, view);
   if (outcome.unavailableReason && product.available) product = markUnavailable(product, outcome.unavailableReason);
   return ok({
     product,
     denominations: outcome.denominations,
+    longDescription,
     fetchedAt: games.fetchedAt,
     stale: games.stale || outcome.stale,
   });
 }
 
-function denominationsOf(read: CacheRead<VoucherList>, policy: PricingPolicy) {
+function denominationsOf(read: CacheRead<VoucherList>, policy: PricingPolicy, productId: number, view: PresentationView) {
   // One product's vouchers failing (103/503, no copy) makes that product out of stock for now;
   // the rest of the page is not out of date, so this is not the "stale" banner.
   if (!read.ok) return { denominations: [], stale: false, unavailableReason: "temporarily_unavailable" as UnavailableReason };
   const list = read.value;
   if (list.value.kind === "none") return { denominations: [], stale: list.stale, unavailableReason: "no_denominations" as UnavailableReason };
-  const denominations = list.value.vouchers.map((v) => toDenomination(v, policy));
+  // A voucher the owner hides is neither offered nor counted for "from" prices or availability.
+  const denominations = presentDenominations(productId, list.value.vouchers.map((v) => toDenomination(v, policy)), view);
   const sellable = denominations.some((d) => d.available);
   const reason: UnavailableReason | null = sellable ? null : (denominations.find((d) => d.unavailableReason)?.unavailableReason ?? "no_denominations");
   return { denominations, stale: list.stale, unavailableReason: reason };

@@ -10,6 +10,7 @@ import { createStorefrontClient, resolveUpstream, storefrontCallSettings } from 
 import { systemClock } from "@/lib/time/clock";
 import type { CatalogDeps } from "./load-catalog";
 import { getPricingPolicy } from "./pricing-policy";
+import { presentationSettings } from "./presentation/presentation-settings-from-env";
 
 const holder = globalThis as typeof globalThis & { __storefrontClient?: Promise<PartnerClient> };
 
@@ -33,5 +34,6 @@ export async function catalogDeps(): Promise<CatalogDeps> {
     ttlMs: env().CATALOG_TTL_SECONDS * 1000,
     upstream: currentUpstream(),
     policy: await getPricingPolicy(),
+    presentation: presentationSettings(),
   };
 }

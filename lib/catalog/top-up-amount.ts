@@ -15,7 +15,7 @@ export interface BalanceTerms {
   /** The allowed range, in minor units: the owner's, or the currency's default (top-up-defaults.ts). */
   minMinor: number;
   maxMinor: number;
-  /** Amounts offered as one-tap choices, inside the range. */
+  /** Amounts offered as one-tap choices, inside the range: the owner's, or the currency's default. */
   presetsMinor: number[];
 }
 
@@ -25,7 +25,7 @@ export function balanceTermsOf(product: Product): BalanceTerms | null {
   const defaults = topUpDefaults(product.currency);
   const minMinor = product.minAmountMinor ?? defaults.minMinor;
   const maxMinor = Math.max(minMinor, product.maxAmountMinor ?? defaults.maxMinor);
-  const inside = defaults.presetsMinor.filter((p) => p >= minMinor && p <= maxMinor);
+  const inside = (product.topUpPresetsMinor ?? defaults.presetsMinor).filter((p) => p >= minMinor && p <= maxMinor);
   return { currency: product.currency, minMinor, maxMinor, presetsMinor: inside.length > 0 ? inside : [minMinor] };
 }
 

@@ -10,16 +10,34 @@ export type UnavailableReason =
   | "no_denominations" // 102: nothing to sell at the moment
   | "not_priced"; // no exchange rate configured for its currency
 
+/** Words in each language the storefront speaks. */
+export interface Localized<T> {
+  en: T;
+  zh: T;
+}
+
 export interface Product {
   /** The upstream service id; also the product's URL segment. */
   id: number;
   slug: string;
+  /** The English name: the owner's (lib/catalog/presentation), else upstream's. */
   name: string;
+  /** The name per language: the owner's, else the English one. */
+  names: Localized<string>;
   brand: string;
   country: string | null;
   region: string | null;
   platform: string | null;
+  /** The English short description: the owner's, else upstream's. */
   description: string | null;
+  /** The short description per language: the owner's, else the English one. */
+  summaries: Localized<string | null>;
+  /** The owner's image (a path in public/ or an allow-listed URL); null: the brand art. */
+  image: string | null;
+  /** Chosen by the owner to come first under "Recommended". */
+  featured: boolean;
+  /** The owner's place under "Recommended", lower first; null: by sales and name. */
+  sortOrder: number | null;
   type: ServiceType;
   /** Settlement currency of the service; a balance top-up's amount is typed in it. */
   currency: string;
@@ -31,6 +49,8 @@ export interface Product {
    */
   minAmountMinor: number | null;
   maxAmountMinor: number | null;
+  /** The owner's one-tap amounts of a balance top-up, inside the range; null: the currency's defaults. */
+  topUpPresetsMinor: number[] | null;
   deliveryTargetMinutes: number;
   deliveryMaxMinutes: number;
   /** Upstream supports /api/account_check for this service. */
@@ -80,6 +100,8 @@ export interface CatalogSnapshot {
 export interface ProductDetail {
   product: Product;
   denominations: Denomination[];
+  /** The owner's long description, Markdown per language (the English where no Chinese); null: none written. */
+  longDescription: Localized<string | null> | null;
   fetchedAt: number;
   stale: boolean;
 }

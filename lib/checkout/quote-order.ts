@@ -8,12 +8,12 @@
 import { accountStringSchema } from "@/lib/catalog/account-form";
 import { balanceCost } from "@/lib/catalog/balance-cost";
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
-import { toProduct } from "@/lib/catalog/map-service";
+import { checkoutPresentation } from "@/lib/catalog/presentation/checkout-presentation";
 import { toDenomination } from "@/lib/catalog/map-voucher";
 import { BALANCE_ACCOUNT_FORM } from "@/lib/catalog/purchase-account-form";
 import { quoteTopUp } from "@/lib/catalog/quote-top-up";
 import { topUpProblemInEnglish } from "@/lib/i18n/english";
-import type { AccountForm } from "@/lib/catalog/types";
+import type { AccountForm, Product } from "@/lib/catalog/types";
 import type { Cached } from "@/lib/catalog/stale-while-revalidate";
 import { cachedGamesList, cachedVouchers } from "@/lib/catalog/upstream-cache";
 import { moneyFromDecimal } from "@/lib/money";
@@ -47,7 +47,11 @@ export async function quoteOrder(deps: CatalogDeps, request: CheckoutRequest, op
   // The games list decides availability, the flow and a top-up's discount: it must be recent too.
   if (tooOld(games.value, deps, options)) return err(PRICES_UNCONFIRMED);
   const services = games.value.value;
-  if (request.voucher_id === undefined) return quoteBalance(deps, services, request);
+  // What the owner hid is refused even when a page loaded before posts it (409, not_available).
+  const presentation = await checkoutPresentation(deps, services);
+  const hidden = await presentation.refusal(request);
+  if (hidden) return err({ code: "unavailable", message: hidden });
+  if (request.voucher_id === undefined) return quoteBalance(deps, services, request, presentation.product);
   return quoteVoucher(deps, services, request, request.voucher_id, options);
 }
 
@@ -107,10 +111,11 @@ function priceVoucher(deps: CatalogDeps, service: Service, voucher: Voucher, req
   });
 }
 
-function quoteBalance(deps: CatalogDeps, services: Service[], request: CheckoutRequest): Result<Quote, QuoteError> {
+function quoteBalance(deps: CatalogDeps, services: Service[], request: CheckoutRequest, present: (service: Service) => Product): Result<Quote, QuoteError> {
   const service = services.find((s) => s.id === request.game_id);
   if (!service) return err({ code: "not_found", field: "game_id", message: `game_id ${request.game_id ?? ""} is not sold here` });
-  const product = toProduct(service);
+  // The owner's top-up range, checked again here whatever the page allowed.
+  const product = present(service);
   if (product.type !== "balance") return err({ code: "invalid", field: "game_id", message: "This product sells fixed amounts: give voucher_id" });
   const quoted = quoteTopUp(product, request.amount ?? "", deps.policy);
   if (!quoted.ok) return err({ code: "invalid", field: "amount", message: topUpProblemInEnglish(quoted.error) });

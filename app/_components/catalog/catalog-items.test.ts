@@ -6,7 +6,7 @@ import { selectItems, type CatalogItem } from "./catalog-items";
 
 function item(id: number, brand: string, name: string, extra: Partial<CatalogItem> = {}): CatalogItem {
   const card = { slug: `p-${id}`, balance: false, deliveryMinutes: 5 };
-  const base = { id, brand, name, platform: null, region: null, country: null, unavailable: null, fromMinor: 1000, featured: false, sales: 0, ...card, ...extra };
+  const base = { id, brand, name, platform: null, region: null, country: null, unavailable: null, fromMinor: 1000, featured: false, sales: 0, sortOrder: null, ...card, ...extra };
   return { ...base, search: searchableText(normaliseText([name, brand, base.platform, base.country].filter(Boolean).join(" "))) };
 }
 
@@ -83,6 +83,17 @@ describe("selecting catalogue items", () => {
       item(4, "Zeta", "Zeta Card", { featured: true }),
     ];
     expect(ids(selectItems(ranked, NO_FILTERS))).toEqual([4, 3, 2, 1]);
+  });
+
+  it("puts the owner's sort order after featured and before sales, placed products before the rest", () => {
+    const ranked = [
+      item(1, "Alpha", "Alpha Card", { sales: 50 }),
+      item(2, "Beta", "Beta Card", { sortOrder: 2 }),
+      item(3, "Gamma", "Gamma Card", { sortOrder: -1 }),
+      item(4, "Zeta", "Zeta Card", { featured: true, sortOrder: 9 }),
+      item(5, "Eta", "Eta Card", { featured: true }),
+    ];
+    expect(ids(selectItems(ranked, NO_FILTERS))).toEqual([4, 5, 3, 2, 1]);
   });
 
   it("filters by platform, region and country together", () => {

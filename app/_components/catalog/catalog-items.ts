@@ -23,6 +23,8 @@ export interface CatalogItem {
   featured: boolean;
   /** Completed orders so far (lib/catalog/popularity.ts), the next key of "Recommended". */
   sales: number;
+  /** The owner's place under "Recommended" (lower first), before sales; null when not set. */
+  sortOrder: number | null;
   /** Name, brand, platform, region and country names, normalised (lib/catalog/search). */
   search: SearchableText;
 }
@@ -59,10 +61,17 @@ function passesFilters(item: CatalogItem, filters: CatalogFilters): boolean {
 
 const byText = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
 
-/** Featured first, then what sells, then by name. */
+/** Featured first, then the owner's order (placed ones before the rest), then what sells, then by name. */
 function recommended(a: CatalogItem, b: CatalogItem): number {
   if (a.featured !== b.featured) return a.featured ? -1 : 1;
-  return b.sales - a.sales || byText(a.brand, b.brand) || byText(a.name, b.name) || a.id - b.id;
+  return bySortOrder(a.sortOrder, b.sortOrder) || b.sales - a.sales || byText(a.brand, b.brand) || byText(a.name, b.name) || a.id - b.id;
+}
+
+function bySortOrder(a: number | null, b: number | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a - b;
 }
 
 function byPrice(a: CatalogItem, b: CatalogItem, sort: "price-asc" | "price-desc"): number {

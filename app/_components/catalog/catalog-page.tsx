@@ -4,7 +4,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { getCatalog } from "@/lib/catalog/get-catalog";
 import { readSales } from "@/lib/catalog/popularity";
-import { env } from "@/lib/config/env";
 import { getKv } from "@/lib/kv/get-kv";
 import { StaleBanner } from "../layout/stale-banner";
 import { CatalogBrowser } from "./catalog-browser";
@@ -12,14 +11,13 @@ import { toCatalogRow, type ProductRank } from "./catalog-row";
 import { catalogFacets, priceCurrency, productBrand } from "./catalog-view";
 import styles from "./catalog.module.css";
 
-/** Featured products from the settings and sales from KV; without KV, no sales (a hint, not a fact). */
+/** Sales from KV (featured and sort order come with the products); without KV, no sales (a hint, not a fact). */
 async function productRank(): Promise<ProductRank> {
-  const featured = new Set(env().SHOP_FEATURED);
   try {
-    return { featured, sales: await readSales(await getKv()) };
+    return { sales: await readSales(await getKv()) };
   } catch (error) {
     console.warn(`[catalog] sales not read, "Recommended" ranks without them: ${String(error)}`);
-    return { featured, sales: new Map() };
+    return { sales: new Map() };
   }
 }
 
@@ -36,7 +34,7 @@ export async function CatalogPage({ search }: { search: string }) {
       </section>
       {snapshot.stale ? <StaleBanner /> : null}
       <CatalogBrowser
-        rows={products.map((p) => toCatalogRow(p, snapshot, rank, t))}
+        rows={products.map((p) => toCatalogRow(p, snapshot, rank, t, locale))}
         facets={catalogFacets(products, t, locale)}
         currency={priceCurrency(snapshot)}
         serverSearch={search}

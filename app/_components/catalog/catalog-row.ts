@@ -3,6 +3,7 @@
 // and search text would repeat on every product of a page whose bytes cost on every request.
 import { slugify } from "@/lib/catalog/slug";
 import type { CatalogSnapshot, Product } from "@/lib/catalog/types";
+import type { Locale } from "@/lib/i18n/locales";
 import { searchableText } from "@/lib/catalog/search/match-query";
 import { normaliseText } from "@/lib/catalog/search/search-text";
 import { unavailableInWords, type Translator } from "../i18n/words";
@@ -26,23 +27,25 @@ export type CatalogRow = [
   featured: 0 | 1,
   /** Completed orders so far. */
   sales: number,
+  /** The owner's place under "Recommended", lower first; null when not set. */
+  sortOrder: number | null,
   /** Only when the slug is not the name's (it usually is: lib/catalog/map-service.ts). */
   slug?: string,
 ];
 
-/** What ranks a product under "Recommended", known to the page, not to the catalogue. */
+/** What ranks a product under "Recommended" besides the owner's flags: known to the page, not to the catalogue. */
 export interface ProductRank {
-  featured: ReadonlySet<number>;
   sales: ReadonlyMap<number, number>;
 }
 
-/** `t` words why a product cannot be bought, in the page's language. */
-export function toCatalogRow(product: Product, snapshot: CatalogSnapshot, rank: ProductRank, t: Translator): CatalogRow {
+/** `t` words why a product cannot be bought, in the page's language; the name is the page's language's. */
+export function toCatalogRow(product: Product, snapshot: CatalogSnapshot, rank: ProductRank, t: Translator, locale: Locale): CatalogRow {
   const brand = productBrand(product);
+  const name = product.names[locale];
   const row: CatalogRow = [
     product.id,
-    product.name,
-    brand === product.name ? null : brand,
+    name,
+    brand === name ? null : brand,
     product.platform,
     product.region,
     product.country,
@@ -50,15 +53,16 @@ export function toCatalogRow(product: Product, snapshot: CatalogSnapshot, rank: 
     product.type === "balance",
     product.deliveryTargetMinutes,
     product.available ? null : unavailableInWords(t, product.unavailableReason),
-    rank.featured.has(product.id) ? 1 : 0,
+    product.featured ? 1 : 0,
     rank.sales.get(product.id) ?? 0,
+    product.sortOrder,
   ];
-  if (product.slug !== slugify(product.name)) row.push(product.slug);
+  if (product.slug !== slugify(name)) row.push(product.slug);
   return row;
 }
 
 export function fromCatalogRow(row: CatalogRow, names: PlaceNames): CatalogItem {
-  const [id, name, brand, platform, region, country, fromMinor, balance, deliveryMinutes, unavailable, featured, sales, slug] = row;
+  const [id, name, brand, platform, region, country, fromMinor, balance, deliveryMinutes, unavailable, featured, sales, sortOrder, slug] = row;
   const words = [name, brand, platform, region && names.regions.get(region), country && names.countries.get(country), country];
   return {
     id,
@@ -74,6 +78,7 @@ export function fromCatalogRow(row: CatalogRow, names: PlaceNames): CatalogItem 
     unavailable,
     featured: featured === 1,
     sales,
+    sortOrder,
     search: searchableText(normaliseText(words.filter(Boolean).join(" "))),
   };
 }

@@ -8,20 +8,27 @@ import { fromCatalogRow, toCatalogRow } from "./catalog-row";
 import { catalogFacets } from "./catalog-view";
 
 function product(id: number, extra: Partial<Product>): Product {
+  const name = extra.name ?? `Product ${id}`;
   return {
     id,
     slug: `p-${id}`,
-    name: `Product ${id}`,
+    name,
+    names: { en: name, zh: name },
     brand: "Brand",
     country: null,
     region: null,
     platform: null,
     description: null,
+    summaries: { en: null, zh: null },
+    image: null,
+    featured: false,
+    sortOrder: null,
     type: "voucher",
     currency: "USD",
     discountPercent: null,
     minAmountMinor: null,
     maxAmountMinor: null,
+    topUpPresetsMinor: null,
     deliveryTargetMinutes: 5,
     deliveryMaxMinutes: 60,
     playerCheck: false,
@@ -40,13 +47,13 @@ const products = [
   product(4, { name: "Another PC card", region: "MENA", platform: "PC" }),
 ];
 const t = createTranslator({ locale: "en", messages: messagesOf("en") }) as unknown as Translator;
-const NO_RANK = { featured: new Set<number>(), sales: new Map<number, number>() };
+const NO_RANK = { sales: new Map<number, number>() };
 const snapshot: CatalogSnapshot = { products, fromPrices: { 1: { minor: 724, currency: "USD" } }, fetchedAt: 0, stale: false };
 
 describe("catalogue view", () => {
   it("makes region and country names searchable, not just their codes", () => {
     const names = placeNames(catalogFacets(products, t, "en"));
-    const item = (p: Product) => fromCatalogRow(toCatalogRow(p, snapshot, NO_RANK, t), names);
+    const item = (p: Product) => fromCatalogRow(toCatalogRow(p, snapshot, NO_RANK, t, "en"), names);
     const japan = item(products[0]!);
     expect(japan.search.words).toContain("japan");
     expect(japan.search.words).toContain("nintendo");
@@ -57,12 +64,20 @@ describe("catalogue view", () => {
 
   it("ships each product as a short row that the browser reads back whole", () => {
     const names = placeNames(catalogFacets(products, t, "en"));
-    const unavailable = product(5, { name: "Brand", slug: "brand", type: "balance", available: false, unavailableReason: "out_of_stock" });
-    const row = toCatalogRow(unavailable, snapshot, { featured: new Set([5]), sales: new Map([[5, 12]]) }, t);
-    expect(row).toEqual([5, "Brand", null, null, null, null, null, true, 5, "Out of stock", 1, 12]);
-    expect(fromCatalogRow(row, names)).toMatchObject({ slug: "brand", brand: "Brand", balance: true, unavailable: "Out of stock", featured: true, sales: 12 });
+    const unavailable = product(5, { name: "Brand", slug: "brand", type: "balance", available: false, unavailableReason: "out_of_stock", featured: true, sortOrder: 3 });
+    const row = toCatalogRow(unavailable, snapshot, { sales: new Map([[5, 12]]) }, t, "en");
+    expect(row).toEqual([5, "Brand", null, null, null, null, null, true, 5, "Out of stock", 1, 12, 3]);
+    expect(fromCatalogRow(row, names)).toMatchObject({ slug: "brand", brand: "Brand", balance: true, unavailable: "Out of stock", featured: true, sales: 12, sortOrder: 3 });
     // A slug that is not the name's travels with the row.
-    expect(fromCatalogRow(toCatalogRow(products[3]!, snapshot, NO_RANK, t), names)).toMatchObject({ slug: "p-4", brand: "Brand", region: "MENA" });
+    expect(fromCatalogRow(toCatalogRow(products[3]!, snapshot, NO_RANK, t, "en"), names)).toMatchObject({ slug: "p-4", brand: "Brand", region: "MENA" });
+  });
+
+  it("names each product in the page's language, the owner's Chinese name on the Chinese page", () => {
+    const names = placeNames(catalogFacets(products, t, "zh"));
+    const named = product(9, { name: "Jade Card", names: { en: "Jade Card", zh: "翡翠卡" }, slug: "jade-card" });
+    const row = toCatalogRow(named, snapshot, NO_RANK, t, "zh");
+    expect(row[1]).toBe("翡翠卡");
+    expect(fromCatalogRow(row, names)).toMatchObject({ name: "翡翠卡", slug: "jade-card" });
   });
 
   it("offers each platform, region and country once, named and sorted by name", () => {

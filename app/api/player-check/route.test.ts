@@ -37,16 +37,22 @@ const product: Product = {
   id: 426,
   slug: "mythic-realms-diamonds",
   name: "Mythic Realms Diamonds",
+  names: { en: "Mythic Realms Diamonds", zh: "Mythic Realms Diamonds" },
   brand: "Mythic Realms",
   country: null,
   region: "ROW",
   platform: "Mobile",
   description: null,
+  summaries: { en: null, zh: null },
+  image: null,
+  featured: false,
+  sortOrder: null,
   type: "voucher",
   currency: "USD",
   discountPercent: null,
   minAmountMinor: null,
   maxAmountMinor: null,
+  topUpPresetsMinor: null,
   deliveryTargetMinutes: 3,
   deliveryMaxMinutes: 30,
   playerCheck: true,
@@ -55,7 +61,7 @@ const product: Product = {
   available: true,
   unavailableReason: null,
 };
-const detail: ProductDetail = { product, denominations: [denomination], fetchedAt: 0, stale: false };
+const detail: ProductDetail = { product, denominations: [denomination], longDescription: null, fetchedAt: 0, stale: false };
 
 let nextClient = 0;
 /** Each test is its own client, so the limit is spent only where a test spends it. */

@@ -13,16 +13,22 @@ const product: Product = {
   id: 7,
   slug: "yen-wallet",
   name: "Yen Wallet",
+  names: { en: "Yen Wallet", zh: "Yen Wallet" },
   brand: "Yen Wallet",
   country: "JP",
   region: null,
   platform: null,
   description: null,
+  summaries: { en: null, zh: null },
+  image: null,
+  featured: false,
+  sortOrder: null,
   type: "balance",
   currency: "JPY",
   discountPercent: 0,
   minAmountMinor: null,
   maxAmountMinor: null,
+  topUpPresetsMinor: null,
   deliveryTargetMinutes: 5,
   deliveryMaxMinutes: 60,
   playerCheck: false,
@@ -31,7 +37,7 @@ const product: Product = {
   available: true,
   unavailableReason: null,
 };
-const detail: ProductDetail = { product, denominations: [], fetchedAt: 0, stale: false };
+const detail: ProductDetail = { product, denominations: [], longDescription: null, fetchedAt: 0, stale: false };
 
 async function get(query: string) {
   const response = await GET(new NextRequest(`http://shop.test/api/top-up-price?${query}`));
