@@ -7,6 +7,7 @@ import { constantTimeEqual } from "@/lib/security/constant-time-equal";
 import { advance, type AdvanceDeps } from "./advance";
 import { capabilityHash } from "./order-id";
 import { orderIdSchema } from "./order-record";
+import { claimPaymentReturn, PAYMENT_RETURN } from "./payment-return";
 import { publicOrder, type PublicOrder } from "./public-order";
 import type { OrderStore, StoredOrder } from "./store/order-store";
 
@@ -24,10 +25,16 @@ export async function readOwnOrder(orderId: string, key: string | null, store: O
   return read;
 }
 
-export async function buyerOrder(orderId: string, key: string | null, deps: AdvanceDeps): Promise<Result<PublicOrder, BuyerOrderError>> {
+export interface BuyerOrderOptions {
+  /** The order page, which the payment page returns to: it may wake the order (payment-return.ts). */
+  paymentReturn?: boolean;
+}
+
+export async function buyerOrder(orderId: string, key: string | null, deps: AdvanceDeps, options: BuyerOrderOptions = {}): Promise<Result<PublicOrder, BuyerOrderError>> {
   const own = await readOwnOrder(orderId, key, deps.store);
   if (!own.ok) return own;
-  const advanced = await advance(orderId, deps);
+  const wake = options.paymentReturn === true && (await claimPaymentReturn(deps.kv, own.value.record));
+  const advanced = await advance(orderId, deps, wake ? { wake, reason: PAYMENT_RETURN } : {});
   // A failed advance (KV trouble) still shows what we read: the order page keeps polling.
   return ok(publicOrder(advanced.ok ? advanced.value : own.value.record, deps.vault));
 }

@@ -26,7 +26,8 @@ export default async function OrderPage({ params, searchParams }: Props) {
   const { orderId } = await params;
   const { key } = await searchParams;
   const capabilityKey = typeof key === "string" ? key : null;
-  const order = await buyerOrder(orderId, capabilityKey, await orderDeps());
+  // The payment page returns here: the render wakes an order awaiting its payment.
+  const order = await buyerOrder(orderId, capabilityKey, await orderDeps(), { paymentReturn: true });
   if (!order.ok && order.error.code === "not_found") notFound();
   const t = await getTranslations("order");
   return (

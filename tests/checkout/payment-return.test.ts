@@ -1,0 +1,100 @@
+// The order page as the payment page's return: its render wakes an order awaiting payment, so
+// the buyer sees the furthest state at once; a reload, a stranger or a later state wakes nothing.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { CatalogDeps } from "@/lib/catalog/load-catalog";
+import { buyerOrder } from "@/lib/checkout/buyer-order";
+import { postCheckout, type CheckoutCreated } from "@/lib/checkout/http/post-checkout";
+import { orderIdFactory } from "@/lib/checkout/order-id";
+import { orderPath } from "@/lib/checkout/shop-checkout";
+import { createMailer } from "@/lib/mail/mailer";
+import { RESERVED_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
+
+const newHarness = harnessPerTest();
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A checkout (paid unless told) whose webhook has not arrived, with a count of the payment reads made since. */
+async function paidOrder(pay = true): Promise<{ h: CheckoutHarness; created: CheckoutCreated; key: string; paymentReads: () => number }> {
+  const h = await newHarness(undefined, { payments: "sandbox" });
+  const catalog: CatalogDeps = {
+    client: h.client,
+    kv: h.kv,
+    clock: h.timers,
+    ttlMs: 300_000,
+    upstream: "return-test",
+    policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" },
+  };
+  const outbox = mkdtempSync(join(tmpdir(), "outbox-"));
+  dirs.push(outbox);
+  const request = new Request("https://shop.test/api/checkout", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: "https://shop.test" },
+    body: JSON.stringify({ voucher_id: RESERVED_VOUCHER, email: "a@b.co" }),
+  });
+  const response = await h.run(
+    postCheckout(request, {
+      start: async () => ({ catalog, orders: h.deps, nextOrderId: orderIdFactory(h.timers), testMode: false }),
+      mailer: createMailer({ from: "Shop <orders@shop.test>", outboxDir: outbox }),
+      publicOrigin: "https://shop.test",
+      shopName: "Test Shop",
+      orderPath,
+    }),
+  );
+  const created = (await response.json()) as CheckoutCreated;
+  if (pay) await h.payWithCard(created.payment_url ?? "", "4242424242424242");
+  let reads = 0;
+  const readCheckout = h.deps.payments.readCheckout.bind(h.deps.payments);
+  h.deps.payments = {
+    ...h.deps.payments,
+    readCheckout: (sessionId) => {
+      reads += 1;
+      return readCheckout(sessionId);
+    },
+  };
+  return { h, created, key: new URL(created.order_url).searchParams.get("key") ?? "", paymentReads: () => reads };
+}
+
+describe("the return from the payment page", () => {
+  it("shows the furthest state on the first render: the code, without waiting for the webhook", async () => {
+    const { h, created, key } = await paidOrder();
+    const page = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true }));
+    expect(page.ok && page.value).toMatchObject({ status: "completed", delivery: { code: expect.any(String) } });
+  });
+
+  it("is only a look for the order's API and for strangers: no wake, no payment read", async () => {
+    const { h, created, key, paymentReads } = await paidOrder();
+    const polled = await h.run(buyerOrder(created.order_id, key, h.deps));
+    expect(polled.ok && polled.value.status).toBe("awaiting_payment");
+    expect(await buyerOrder(created.order_id, "A".repeat(43), h.deps, { paymentReturn: true })).toEqual({ ok: false, error: { code: "not_found" } });
+    expect(await buyerOrder(created.order_id, null, h.deps, { paymentReturn: true })).toEqual({ ok: false, error: { code: "not_found" } });
+    expect(paymentReads()).toBe(0);
+    expect(await h.kv.get(`checkout:wake:${created.order_id}`)).toBeNull();
+  });
+
+  it("reads the payment once for a burst of reloads, and never once the order is past payment", async () => {
+    // Back from the payment page without paying: the order still awaits its payment.
+    const { h, created, key, paymentReads } = await paidOrder(false);
+    for (let i = 0; i < 5; i += 1) await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true }));
+    expect(paymentReads()).toBe(1);
+    await h.timers.advance(6_000);
+    const later = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true }));
+    expect(paymentReads()).toBe(2);
+    expect(later.ok && later.value.status).toBe("awaiting_payment");
+  });
+
+  it("costs nothing on reloads of a completed order", async () => {
+    const { h, created, key, paymentReads } = await paidOrder();
+    await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true }));
+    const reads = paymentReads();
+    const calls = h.upstreamCalls.length;
+    await h.timers.advance(6_000);
+    for (let i = 0; i < 3; i += 1) await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true }));
+    expect(paymentReads()).toBe(reads);
+    expect(h.upstreamCalls.length).toBe(calls);
+  });
+});
