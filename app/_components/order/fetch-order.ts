@@ -3,11 +3,14 @@
 import type { PublicOrder } from "@/lib/checkout/public-order";
 import { errorBodySchema } from "@/lib/http/error-body";
 
-/** How often the page looks while the order can still change; a final order is not polled. */
+/**
+ * How often the page looks while the order can still change and push is unavailable; a final
+ * order is not polled, nor one the server pushes (follow-order.ts).
+ */
 export const POLL_MS = 2000;
 
-export function refreshInterval(order: PublicOrder | undefined): number {
-  return order?.final ? 0 : POLL_MS;
+export function refreshInterval(order: PublicOrder | undefined, pushing = false): number {
+  return order?.final || pushing ? 0 : POLL_MS;
 }
 
 export class OrderFetchError extends Error {
@@ -26,6 +29,26 @@ export async function fetchOrder(orderId: string, key: string): Promise<PublicOr
     cache: "no-store",
   });
   return readAnswer(response);
+}
+
+/** A held read (GET /api/orders/{id} with If-None-Match and Prefer: wait): null order when unchanged. */
+export interface HeldAnswer {
+  order: PublicOrder | null;
+  version: string;
+  /** The server held the read as asked; without it, push is unavailable on this path. */
+  held: boolean;
+}
+
+export async function holdOrder(orderId: string, key: string, version: string, waitS: number, signal: AbortSignal): Promise<HeldAnswer> {
+  const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}`, {
+    headers: { authorization: `Bearer ${key}`, "if-none-match": `"${version}"`, prefer: `wait=${waitS}` },
+    cache: "no-store",
+    signal,
+  });
+  const held = response.headers.has("preference-applied");
+  const next = /^"([\w-]+)"$/.exec(response.headers.get("etag") ?? "")?.[1] ?? version;
+  if (response.status === 304) return { order: null, version: next, held };
+  return { order: await readAnswer(response), version: next, held };
 }
 
 export async function retryActivation(orderId: string, key: string): Promise<PublicOrder> {

@@ -1,15 +1,17 @@
 "use client";
-// The buyer's order, kept current: SWR polls the order until it is final (and on focus and
-// reconnect), starting from what the server rendered, so the page is complete without scripts.
+// The buyer's order, kept current from what the server rendered (so the page is complete
+// without scripts): the server pushes each change (follow-order.ts); where it cannot, SWR
+// polls until the order is final. SWR also looks again on focus and reconnect.
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import useSWR from "swr";
 import type { PublicOrder } from "@/lib/checkout/public-order";
 import { LOCALE_TAGS, type Locale } from "@/lib/i18n/locales";
 import { useMoney } from "../i18n/use-money";
 import { activationKey } from "./activation-text";
 import { CopyButton } from "./copy-button";
-import { fetchOrder, refreshInterval, retryActivation } from "./fetch-order";
+import { fetchOrder, holdOrder, refreshInterval, retryActivation } from "./fetch-order";
+import { followOrder } from "./follow-order";
 import styles from "./order.module.css";
 
 /** Same text on the server and in the browser, whatever their time zones. */
@@ -18,11 +20,24 @@ function when(iso: string, locale: Locale): string {
   return `${format.format(new Date(iso))} UTC`;
 }
 
-export function OrderStatus({ initial, capabilityKey }: { initial: PublicOrder; capabilityKey: string }) {
+export function OrderStatus({ initial, version, capabilityKey }: { initial: PublicOrder; version: string; capabilityKey: string }) {
+  const [pushing, setPushing] = useState(!initial.final);
   const { data, error, mutate } = useSWR(["order", initial.order_id], () => fetchOrder(initial.order_id, capabilityKey), {
     fallbackData: initial,
-    refreshInterval,
+    refreshInterval: (latest) => refreshInterval(latest, pushing),
   });
+  useEffect(() => {
+    if (!pushing) return;
+    const stop = new AbortController();
+    const deps = {
+      hold: (since: string, waitS: number, signal: AbortSignal) => holdOrder(initial.order_id, capabilityKey, since, waitS, signal),
+      pause: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    };
+    void followOrder(version, deps, (order) => void mutate(order, { revalidate: false }), stop.signal).then((end) => {
+      if (end === "unavailable") setPushing(false);
+    });
+    return () => stop.abort();
+  }, [pushing, version, initial.order_id, capabilityKey, mutate]);
   const t = useTranslations("order");
   const locale = useLocale();
   const money = useMoney();
