@@ -1,5 +1,8 @@
 // Next.js cache tags of the catalogue, in one place so that readers and invalidators agree.
 export const TAGS = {
+  /** Everything read from the catalogue: the list and every product. */
   catalog: "catalog",
+  /** The catalogue's list (catalogue page, search): what the owner's presentation of any product changes. */
+  catalogList: "catalog-list",
   product: (id: number) => `product:${id}`,
 } as const;

@@ -1,0 +1,23 @@
+// The catalogue's presentation as the admin uses it: import from "@/lib/catalog/presentation" on
+// the server. A form in the browser imports its schemas from "./presentation-input" alone, which
+// reads neither settings nor KV.
+export {
+  PRESENTATION_LIMITS,
+  bulkActionSchema,
+  fieldProblem,
+  imageRefSchema,
+  servicePresentationInputSchema,
+  topUpRangeSchema,
+  type BulkAction,
+  type FieldProblem,
+  type ServicePresentation,
+  type ServicePresentationInput,
+  type TopUpRange,
+} from "./presentation-input";
+export type { ChangeAuthor, PresentationDeps, PresentationWriteError } from "./presentation-deps";
+export { listPresentation, type PresentationRow } from "./list-presentation";
+export { readServicePresentation } from "./read-service-presentation";
+export { savePresentation, type PresentationSaved } from "./save-presentation";
+export { bulkUpdatePresentation, type BulkApplied } from "./bulk-presentation";
+export { diffUpstream, markReviewed, upstreamChangesSince, type ServiceChanges, type UpstreamChanges } from "./upstream-changes";
+export { afterPresentationSaved, presentationTags } from "./after-presentation-saved";
