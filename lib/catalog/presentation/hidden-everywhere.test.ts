@@ -104,7 +104,7 @@ describe("hidden everywhere", () => {
     await must(savePresentation(world.deps, 1, formInput({ topUp }), OWNER));
     const detail = await must(loadProductDetail(world.deps, 1));
     expect(balanceTermsOf(detail!.product)).toEqual({ currency: "USD", minMinor: 2_000, maxMinor: 10_000, presetsMinor: [2_000, 5_000] });
-    const request = (amount: string) => ({ game_id: 1, amount, account: "player-1", account: "12345678", email: "a@b.test" });
+    const request = (amount: string) => ({ game_id: 1, amount, account: "player-1", email: "a@b.test" });
     expect(await quoteOrder(world.deps, request("15"), QUOTE)).toMatchObject({ ok: false, error: { code: "invalid", field: "amount" } });
     expect(await quoteOrder(world.deps, request("101"), QUOTE)).toMatchObject({ ok: false, error: { code: "invalid", field: "amount" } });
     expect(await quoteOrder(world.deps, request("25"), QUOTE)).toMatchObject({ ok: true });

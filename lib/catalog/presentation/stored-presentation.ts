@@ -29,6 +29,8 @@ export const presentationIndexSchema = z.object({
   /** Service ids the owner has seen (on first start: every one there was); others are new. */
   known: z.array(z.number().int()),
   services: z.record(z.string().regex(/^\d+$/), serviceEntrySchema),
+  /** Names the write that stored this text, so a writer whose reply was lost can tell it landed. */
+  writeId: z.string().optional(),
 });
 
 export type PresentationIndex = z.infer<typeof presentationIndexSchema>;

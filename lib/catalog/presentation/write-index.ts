@@ -1,8 +1,10 @@
 // Read, change, compare-and-set: the one way the presentation index is written. A writer that
 // loses a race (another owner saved in between) reads again and reapplies its change, so
-// neither change is lost; a reply lost on the wire is answered by the same loop (the re-read
-// finds the write landed or not). The first write of an upstream creates the index from the
-// games list, exactly as the first read would (read-presentation.ts).
+// neither change is lost. Each write stamps the index with its own id, so a writer whose reply
+// was lost on the wire reads whether it landed instead of applying (and auditing) it twice. The
+// first write of an upstream creates the index from the games list, exactly as the first read
+// would (read-presentation.ts).
+import { randomUUID } from "node:crypto";
 import { KvError } from "@/lib/kv/kv-error";
 import { parseJsonValue } from "@/lib/kv/json";
 import { err, ok, type Result } from "@/lib/result";
@@ -18,7 +20,8 @@ export interface IndexChange {
   other?: { key: string; value: string | null };
 }
 
-const ATTEMPTS = 5;
+/** Each lost race means another write landed: enough for every owner and staff member saving at once. */
+const ATTEMPTS = 10;
 
 export async function writeIndex<E>(
   deps: PresentationDeps,
@@ -34,19 +37,22 @@ export async function writeIndex<E>(
     // Nothing to change: no write, and nothing for the audit log to record.
     if (changed.value === null) return ok({ before: index, after: index });
     const { other } = changed.value;
+    const after: PresentationIndex = { ...changed.value.index, writeId: randomUUID() };
     try {
       const reply = await deps.kv.run(writePresentationScript, {
         keys: { index: key, other: other?.key ?? key },
         args: {
           expected: text,
-          value: JSON.stringify(changed.value.index),
+          value: JSON.stringify(after),
           otherMode: other === undefined ? "keep" : other.value === null ? "del" : "set",
           otherValue: other?.value ?? "",
         },
       });
-      if (reply !== "conflict") return ok({ before: index, after: changed.value.index });
+      if (reply === "saved") return ok({ before: index, after });
     } catch (error) {
       if (!(error instanceof KvError && error.code === "reply_lost")) throw error;
+      const now = await currentIndex(deps, key);
+      if (now.ok && now.value.index.writeId === after.writeId) return ok({ before: index, after });
     }
   }
   return err({ code: "conflict", message: "The catalogue was being changed by someone else; nothing was saved. Try again." });

@@ -1,12 +1,12 @@
 // Every write of the presentation as one script: compare-and-set on the exact index text that
 // was read (two owners saving at once cannot lose each other's change: the loser reads again)
 // and, in the same step, the one other key the change needs (a long description, or the
-// reviewed snapshot). Replayed after a lost reply, it finds its own index text and says
-// "already", so the caller knows its write landed.
+// reviewed snapshot). A writer whose reply was lost reads the index again: the write id in it
+// tells whether its write landed (write-index.ts).
 import { z } from "zod";
 import { defineScript } from "@/lib/kv/define-script";
 
-export const writePresentationReply = z.enum(["saved", "already", "conflict"]);
+export const writePresentationReply = z.enum(["saved", "conflict"]);
 
 export const writePresentationScript = defineScript({
   name: "presentation-write",
@@ -15,7 +15,6 @@ export const writePresentationScript = defineScript({
   args: ["expected", "value", "otherMode", "otherValue"],
   lua: `
 local current = redis.call('GET', index)
-if current == value then return 'already' end
 if expected == '' then
   if current then return 'conflict' end
 elseif current ~= expected then
@@ -30,7 +29,6 @@ end
 return 'saved'`,
   embedded(txn, keys, args) {
     const current = txn.get(keys.index);
-    if (current === args.value) return "already";
     if (args.expected === "" ? current !== null : current !== args.expected) return "conflict";
     txn.set(keys.index, args.value);
     if (args.otherMode === "set") txn.set(keys.other, args.otherValue);
