@@ -6,10 +6,17 @@ interface BrandArtProps {
   className?: string;
   /** The product page's hero loads eagerly; cards below the fold do not. */
   priority?: boolean;
+  /** The owner's picture (lib/catalog/presentation: a path in public/ or an allow-listed URL), shown instead. */
+  image?: string | null;
 }
 
 /** Decorative brand artwork (16:9); the product name is always in text next to it. */
-export function BrandArt({ brand, className, priority = false }: BrandArtProps) {
+export function BrandArt({ brand, className, priority = false, image = null }: BrandArtProps) {
+  if (image) {
+    // Decorative like the artwork (the name is in text beside it); the CSS box sizes it.
+    // eslint-disable-next-line @next/next/no-img-element
+    return <img src={image} alt="" className={className} loading={priority ? "eager" : "lazy"} referrerPolicy="no-referrer" />;
+  }
   const slug = brandSlug(brand);
   if (BRANDS_WITH_ARTWORK.has(slug)) {
     return (

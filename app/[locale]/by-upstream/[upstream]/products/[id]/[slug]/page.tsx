@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { permanentRedirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { env } from "@/lib/config/env";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { BrandArt } from "@/app/_components/brand/brand-art";
@@ -9,6 +10,7 @@ import { countryName, regionName } from "@/app/_components/i18n/words";
 import { productBrand } from "@/app/_components/catalog/catalog-view";
 import { StaleBanner } from "@/app/_components/layout/stale-banner";
 import { DeliveryFacts } from "@/app/_components/product/delivery-facts";
+import { LongDescription } from "@/app/_components/product/long-description";
 import { loadProduct } from "@/app/_components/product/load-product";
 import { ProductChips } from "@/app/_components/product/product-chips";
 import { productHref } from "@/app/_components/product/product-href";
@@ -31,17 +33,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   setRequestLocale(localeOf(locale));
   const { product } = await loadProduct(id);
   const t = await getTranslations({ locale: localeOf(locale), namespace: "meta" });
-  const description = product.description ?? t("productDescription", { name: product.name });
+  const name = product.names[localeOf(locale)];
+  const description = product.summaries[localeOf(locale)] ?? t("productDescription", { name });
   const href = productHref(product);
   // Absolute URLs: a chat app or crawler reading og:image has no page to resolve them against.
   const url = new URL(href, publicOrigin()).toString();
-  const image = { url: `${url}/og-image`, width: 1200, height: 630, alt: product.name };
+  const image = { url: `${url}/og-image`, width: 1200, height: 630, alt: name };
   return {
-    title: product.name,
+    title: name,
     description,
     alternates: { canonical: href },
-    openGraph: { type: "website", siteName: "Voucher Storefront", title: product.name, description, url, images: [image] },
-    twitter: { card: "summary_large_image", title: product.name, description, images: [image.url] },
+    openGraph: { type: "website", siteName: "Voucher Storefront", title: name, description, url, images: [image] },
+    twitter: { card: "summary_large_image", title: name, description, images: [image.url] },
   };
 }
 
@@ -53,6 +56,8 @@ export default async function ProductPage({ params }: Props) {
   const detail = await loadProduct(id);
   const { product, denominations } = detail;
   if (slug !== product.slug) permanentRedirect(productHref(product));
+  const summary = product.summaries[locale];
+  const longDescription = detail.longDescription?.[locale] ?? null;
 
   return (
     <>
@@ -62,21 +67,22 @@ export default async function ProductPage({ params }: Props) {
       {detail.stale ? <StaleBanner /> : null}
       <div className={styles.layout}>
         <header className={styles.head}>
-          <BrandArt brand={productBrand(product)} className={styles.hero} priority />
+          <BrandArt brand={productBrand(product)} image={product.image} className={styles.hero} priority />
           <p className={styles.brandName}>{productBrand(product)}</p>
-          <h1 className={styles.title}>{product.name}</h1>
+          <h1 className={styles.title}>{product.names[locale]}</h1>
           <ProductChips
             platform={product.platform}
             region={product.region && regionName(t, product.region)}
             country={product.country && countryName(locale, product.country)}
             balance={product.type === "balance"}
           />
-          {product.description ? <p className={styles.description}>{product.description}</p> : null}
+          {summary ? <p className={styles.description}>{summary}</p> : null}
         </header>
         <PurchasePanel {...purchasePanelProps(detail)} />
         <section className={styles.details} aria-label={t("product.deliverySection")}>
           <DeliveryFacts product={product} denominations={denominations} />
         </section>
+        {longDescription ? <LongDescription markdown={longDescription} imageHosts={env().SHOP_IMAGE_HOSTS} label={t("product.aboutSection")} /> : null}
       </div>
     </>
   );
