@@ -3,6 +3,7 @@
 // the shop's pages to the cache of the upstream this process serves in the visitor's language,
 // and answers 503 for catalogue pages while that upstream's catalogue cannot be had at all.
 import { NextResponse, type NextRequest } from "next/server";
+import { earlySignInRedirect } from "@/lib/auth/early-sign-in-redirect";
 import { catalogOutageNow, catalogUnavailableResponse } from "@/lib/catalog/catalog-outage";
 import { routeDecision } from "@/lib/config/route-guard";
 import { shopMode } from "@/lib/config/shop-mode";
@@ -11,6 +12,8 @@ import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { pickLocale } from "@/lib/i18n/pick-locale";
 
 export async function proxy(request: NextRequest): Promise<Response> {
+  const signIn = earlySignInRedirect(request.nextUrl.pathname, request.cookies.getAll().map((cookie) => cookie.name));
+  if (signIn) return NextResponse.redirect(new URL(signIn, request.url));
   const upstream = currentUpstream();
   const locale = pickLocale(request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get("accept-language"));
   const decision = routeDecision(request.nextUrl.pathname, shopMode(), upstream, request.nextUrl.search, locale);

@@ -3,6 +3,8 @@
 // (README, sign-in page) because a demo holds nothing worth protecting.
 import type { Env } from "@/lib/config/env";
 import type { ShopMode } from "@/lib/config/shop-mode";
+import { getKv } from "@/lib/kv/get-kv";
+import { AUTH_KEYS } from "./keys";
 import { hashPassword } from "./password-hash";
 
 export const DEMO_OWNER = { email: "owner@demo.example", password: "demo-owner-password" } as const;
@@ -24,13 +26,15 @@ export function adminStartProblems(config: Env, mode: ShopMode): string[] {
   return missing;
 }
 
-let demoHash: Promise<string> | undefined;
-
 /** The first owner; null only in a live shop the start check would have stopped. */
 export async function firstOwner(config: Env, mode: ShopMode): Promise<FirstOwner | null> {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD_HASH) return { email: config.ADMIN_EMAIL, passwordHash: config.ADMIN_PASSWORD_HASH, demo: false };
   if (mode !== "demo") return null;
-  // Hashed once per process rather than stored: the demo password is no secret.
-  demoHash ??= hashPassword(DEMO_OWNER.password);
-  return { email: DEMO_OWNER.email, passwordHash: await demoHash, demo: true };
+  // One hash kept in KV, not one per process: the session check compares a fingerprint of it,
+  // and each of Next's bundles (route handlers, pages) evaluates this module on its own.
+  const kv = await getKv();
+  await kv.setIfAbsent(AUTH_KEYS.demoOwnerHash, await hashPassword(DEMO_OWNER.password));
+  const passwordHash = await kv.get(AUTH_KEYS.demoOwnerHash);
+  if (passwordHash === null) throw new Error(`The demo owner's password hash vanished from KV (${AUTH_KEYS.demoOwnerHash})`);
+  return { email: DEMO_OWNER.email, passwordHash, demo: true };
 }

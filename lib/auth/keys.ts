@@ -10,4 +10,5 @@ export const AUTH_KEYS = {
   recoveryCodes: (email: string) => `auth:recovery:${email}`,
   totpUsed: (email: string, step: number) => `auth:totp-used:${email}:${step}`,
   demoSecret: "auth:secret",
+  demoOwnerHash: "auth:demo-owner-hash",
 } as const;

@@ -1,0 +1,64 @@
+// GET /admin/audit?page=N – the audit log, newest first, rendered on the server a page at a time.
+import { getFormatter, getTranslations } from "next-intl/server";
+import Link from "next/link";
+import styles from "@/app/_components/admin/admin.module.css";
+import { listAudit } from "@/lib/audit";
+import { adminPage } from "@/lib/auth/guard/admin-guard";
+
+type Props = { searchParams: Promise<{ page?: string }> };
+
+const change = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value));
+
+export default adminPage("owner", async ({ searchParams }: Props) => {
+  const tAdmin = await getTranslations("admin");
+  const t = (key: string, values?: Record<string, number>) => tAdmin(`audit.${key}` as "audit.title", values);
+  const format = await getFormatter();
+  const { page } = await searchParams;
+  const log = await listAudit(Number(page) || 1);
+  return (
+    <>
+      <h1>{t("title")}</h1>
+      <p>{t("count", { total: log.total, page: log.page, pages: log.pages })}</p>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t("when")}</th>
+              <th scope="col">{t("who")}</th>
+              <th scope="col">{t("action")}</th>
+              <th scope="col">{t("target")}</th>
+              <th scope="col">{t("before")}</th>
+              <th scope="col">{t("after")}</th>
+              <th scope="col">{t("ip")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>
+                  <time dateTime={new Date(entry.at).toISOString()}>{format.dateTime(entry.at, { dateStyle: "medium", timeStyle: "medium" })}</time>
+                </td>
+                <td>{entry.actor ?? t("nobody")}</td>
+                <td>
+                  <code>{entry.action}</code>
+                </td>
+                <td>{entry.target}</td>
+                <td>
+                  <code>{change(entry.before)}</code>
+                </td>
+                <td>
+                  <code>{change(entry.after)}</code>
+                </td>
+                <td>{entry.ip}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className={styles.paging} aria-label={t("paging")}>
+        {log.page > 1 && <Link href={`/admin/audit?page=${log.page - 1}`}>{t("newer")}</Link>}
+        {log.page < log.pages && <Link href={`/admin/audit?page=${log.page + 1}`}>{t("older")}</Link>}
+      </nav>
+    </>
+  );
+});

@@ -1,0 +1,33 @@
+// The frame of every signed-in admin page: who is signed in, the navigation (one list,
+// app/_components/admin/nav-items.ts) and sign-out. Each page checks its own role as well.
+import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { ADMIN_NAV } from "@/app/_components/admin/nav-items";
+import { SignOutButton } from "@/app/_components/admin/sign-out-button";
+import styles from "@/app/_components/admin/admin.module.css";
+import { requireAdmin } from "@/lib/auth/guard/admin-guard";
+import { roleAllows } from "@/lib/auth/roles";
+
+export default async function SignedInLayout({ children }: { children: ReactNode }) {
+  const admin = await requireAdmin("staff");
+  const t = await getTranslations("admin");
+  return (
+    <div className={styles.shell}>
+      <nav className={styles.nav} aria-label={t("nav.label")}>
+        <ul>
+          {ADMIN_NAV.filter((item) => roleAllows(admin.role, item.role)).map((item) => (
+            <li key={item.href}>
+              <Link href={item.href}>{t(`nav.${item.label}`)}</Link>
+            </li>
+          ))}
+          <li className={styles.who}>{t("nav.signedInAs", { email: admin.email, role: t(`roles.${admin.role}`) })}</li>
+          <li>
+            <SignOutButton />
+          </li>
+        </ul>
+      </nav>
+      <div>{children}</div>
+    </div>
+  );
+}

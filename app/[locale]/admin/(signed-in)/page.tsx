@@ -1,0 +1,45 @@
+// GET /admin – the dashboard: facts about this shop and this session only, no placeholder
+// figures; the next admin pages add their own.
+import { getTranslations } from "next-intl/server";
+import styles from "@/app/_components/admin/admin.module.css";
+import { listAudit } from "@/lib/audit";
+import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { totpEnabled } from "@/lib/auth/totp";
+import { shopMode } from "@/lib/config/shop-mode";
+import { getKv } from "@/lib/kv/get-kv";
+
+type Props = { searchParams: Promise<{ denied?: string }> };
+
+export default adminPage("staff", async ({ searchParams }: Props, admin) => {
+  const tAdmin = await getTranslations("admin");
+  const t = (key: string) => tAdmin(`dashboard.${key}` as "dashboard.title");
+  const { denied } = await searchParams;
+  const kv = await getKv();
+  const [twoFactor, audit] = await Promise.all([totpEnabled(kv, admin.email), admin.role === "owner" ? listAudit(1, { kv, perPage: 1 }) : null]);
+  return (
+    <>
+      <h1>{t("title")}</h1>
+      {denied === "owner" && (
+        <p className="notice" role="alert">
+          {t("denied")}
+        </p>
+      )}
+      <dl className={styles.facts}>
+        <dt>{t("signedInAs")}</dt>
+        <dd>{admin.email}</dd>
+        <dt>{t("role")}</dt>
+        <dd>{tAdmin(`roles.${admin.role}`)}</dd>
+        <dt>{t("mode")}</dt>
+        <dd>{t(`modes.${shopMode()}`)}</dd>
+        <dt>{t("twoFactor")}</dt>
+        <dd>{twoFactor ? t("twoFactorOn") : t("twoFactorOff")}</dd>
+        {audit && (
+          <>
+            <dt>{t("auditRows")}</dt>
+            <dd>{audit.total}</dd>
+          </>
+        )}
+      </dl>
+    </>
+  );
+});

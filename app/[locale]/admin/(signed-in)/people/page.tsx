@@ -1,0 +1,78 @@
+// GET /admin/people – who has access, and the owner's actions on them.
+import { getTranslations } from "next-intl/server";
+import { AdminForm } from "@/app/_components/admin/admin-form";
+import styles from "@/app/_components/admin/admin.module.css";
+import { firstOwner } from "@/lib/auth/admin-settings";
+import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { listPeople } from "@/lib/auth/people-store";
+import { env } from "@/lib/config/env";
+import { shopMode } from "@/lib/config/shop-mode";
+import { getKv } from "@/lib/kv/get-kv";
+import { changeRole, invitePerson, removeAccess, signOutPerson } from "./actions";
+
+export default adminPage("owner", async () => {
+  const t = await getTranslations("admin.people");
+  const tRoles = await getTranslations("admin.roles");
+  const [owner, people] = await Promise.all([firstOwner(env(), shopMode()), listPeople(await getKv())]);
+  const roleSelect = (id: string, value?: string) => (
+    <label>
+      {t("role")}
+      <select name="role" id={id} defaultValue={value ?? "staff"}>
+        <option value="staff">{tRoles("staff")}</option>
+        <option value="owner">{tRoles("owner")}</option>
+      </select>
+    </label>
+  );
+  return (
+    <>
+      <h1>{t("title")}</h1>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t("email")}</th>
+              <th scope="col">{t("role")}</th>
+              <th scope="col">{t("actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {owner && (
+              <tr>
+                <td>{owner.email}</td>
+                <td>{tRoles("owner")}</td>
+                <td>{t("fromSettings")}</td>
+              </tr>
+            )}
+            {people.map((person) => (
+              <tr key={person.email}>
+                <td>{person.email}</td>
+                <td>{tRoles(person.role)}</td>
+                <td className={styles.row}>
+                  <AdminForm action={changeRole} schema="changeRole" submit={t("changeRole")}>
+                    <input type="hidden" name="email" value={person.email} />
+                    {roleSelect(`role-${person.email}`, person.role === "owner" ? "staff" : "owner")}
+                  </AdminForm>
+                  <AdminForm action={signOutPerson} schema="person" submit={t("signOut")}>
+                    <input type="hidden" name="email" value={person.email} />
+                  </AdminForm>
+                  <AdminForm action={removeAccess} schema="person" submit={t("remove")} danger>
+                    <input type="hidden" name="email" value={person.email} />
+                  </AdminForm>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2>{t("invite")}</h2>
+      <p>{t("inviteHelp")}</p>
+      <AdminForm action={invitePerson} schema="invite" submit={t("sendInvite")}>
+        <label>
+          {t("email")}
+          <input name="email" type="email" autoComplete="off" required />
+        </label>
+        {roleSelect("invite-role")}
+      </AdminForm>
+    </>
+  );
+});

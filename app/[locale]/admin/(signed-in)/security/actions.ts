@@ -1,0 +1,49 @@
+"use server";
+// A signed-in person's own security: the second factor and their sessions.
+import { revalidatePath } from "next/cache";
+import { recordAudit } from "@/lib/audit";
+import { firstOwner } from "@/lib/auth/admin-settings";
+import { FORM_SCHEMAS } from "@/lib/auth/forms";
+import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { bumpSessionVersion } from "@/lib/auth/session-version";
+import { confirmTotpEnrolment, disableTotp, startTotpEnrolment, verifySecondFactor } from "@/lib/auth/totp";
+import { env } from "@/lib/config/env";
+import { shopMode } from "@/lib/config/shop-mode";
+import { getKv } from "@/lib/kv/get-kv";
+import { systemClock } from "@/lib/time/clock";
+
+/** The demo owner's password is public: a second factor on it would lock every other visitor out. */
+async function isDemoOwner(email: string): Promise<boolean> {
+  const owner = await firstOwner(env(), shopMode());
+  return Boolean(owner?.demo && owner.email === email);
+}
+
+export const startEnrolment = adminAction("staff", FORM_SCHEMAS.none, async (_input, admin) => {
+  if (await isDemoOwner(admin.email)) return { ok: false, code: "refused", message: "demoOwnerTotp" };
+  await startTotpEnrolment(await getKv(), admin.email);
+  revalidatePath("/admin/security");
+  return { ok: true, message: "scanCode" };
+});
+
+export const confirmEnrolment = adminAction("staff", FORM_SCHEMAS.code, async ({ code }, admin) => {
+  const codes = await confirmTotpEnrolment(await getKv(), systemClock, admin.email, code);
+  if (!codes) return { ok: false, code: "refused", field: "code", message: "wrongCode" };
+  await recordAudit({ actor: admin.email, action: "auth.totp_enabled", target: `person:${admin.email}`, ip: admin.ip });
+  return { ok: true, message: "totpEnabled", data: { codes } };
+});
+
+export const disableSecondFactor = adminAction("staff", FORM_SCHEMAS.code, async ({ code }, admin) => {
+  const kv = await getKv();
+  // Proven with a code, so a session left open on someone else's screen cannot remove it.
+  if (!(await verifySecondFactor(kv, systemClock, admin.email, code))) return { ok: false, code: "refused", field: "code", message: "wrongCode" };
+  await disableTotp(kv, admin.email);
+  await recordAudit({ actor: admin.email, action: "auth.totp_disabled", target: `person:${admin.email}`, ip: admin.ip });
+  revalidatePath("/admin/security");
+  return { ok: true, message: "totpDisabled" };
+});
+
+export const signOutEverywhere = adminAction("staff", FORM_SCHEMAS.none, async (_input, admin) => {
+  await bumpSessionVersion(await getKv(), admin.email);
+  await recordAudit({ actor: admin.email, action: "auth.signed_out_everywhere", target: `person:${admin.email}`, ip: admin.ip });
+  return { ok: true, message: "signedOutEverywhere" };
+});

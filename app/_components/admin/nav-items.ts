@@ -1,0 +1,16 @@
+// The admin's navigation, one list: a new admin page adds its entry here (label: a key of the
+// admin.nav messages; role: the least role that may open it, as its page's guard says).
+import type { Role } from "@/lib/auth/roles";
+
+export interface AdminNavItem {
+  href: string;
+  label: "dashboard" | "people" | "security" | "audit";
+  role: Role;
+}
+
+export const ADMIN_NAV: AdminNavItem[] = [
+  { href: "/admin", label: "dashboard", role: "staff" },
+  { href: "/admin/people", label: "people", role: "owner" },
+  { href: "/admin/security", label: "security", role: "staff" },
+  { href: "/admin/audit", label: "audit", role: "owner" },
+];
