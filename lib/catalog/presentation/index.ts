@@ -20,4 +20,6 @@ export { readServicePresentation } from "./read-service-presentation";
 export { savePresentation, type PresentationSaved } from "./save-presentation";
 export { bulkUpdatePresentation, type BulkApplied } from "./bulk-presentation";
 export { diffUpstream, markReviewed, upstreamChangesSince, type ServiceChanges, type UpstreamChanges } from "./upstream-changes";
-export { afterPresentationSaved, presentationTags } from "./after-presentation-saved";
+export { afterPresentationSaved, presentationTags, type InvalidateOptions } from "./after-presentation-saved";
+export { presentationSettings } from "./presentation-settings-from-env";
+export type { PresentationSettings } from "./presentation-settings";
