@@ -156,6 +156,18 @@ export const envSchema = z.object({
   EXCHANGE_RATES: exchangeRates.default({}),
   /** Default markup over upstream cost, in percent. */
   PRICE_MARKUP_PERCENT: decimalText("8 or 7.5").default("10"),
+  /** The payment provider's fee as the first pricing rules estimate it, e.g. 2.9%+0.30 (store currency); margins are checked after it. */
+  PRICE_PAYMENT_FEE: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d{1,8})?%(\s*\+\s*\d+(\.\d{1,8})?)?$/, { error: "expected a percent and an optional fixed amount, such as 2.9%+0.30" })
+    .transform((text) => {
+      const [percent = "0", fixed = "0"] = text.split("+").map((part) => part.trim().replace("%", ""));
+      return { percent, fixed };
+    })
+    .default({ percent: "0", fixed: "0" }),
+  /** An exchange rate older than this many hours is flagged to the owner. */
+  PRICE_RATE_MAX_AGE_HOURS: z.coerce.number({ error: "expected a number of hours" }).int().min(1).max(8760).default(168),
   /** Player checks per client IP, e.g. 30/60s: each one spends upstream quota that /api/pay shares. */
   PLAYER_CHECK_RATE_LIMIT: rateLimitSettingSchema.prefault("30/60s"),
   /** Stripe secret or restricted key (sk_live_, rk_live_, sk_test_, rk_test_; which fits which shop: lib/payments); unset means the embedded payments sandbox. Required live. */
