@@ -6,7 +6,7 @@ import { isKnownCurrency } from "@/lib/money/currency";
 import { chargeStepMinor } from "@/lib/money/stripe-amount";
 import { isPlainDecimal, scaledDecimal } from "./scaled-decimal";
 
-const decimal = z.string().trim().refine(isPlainDecimal, { error: "expected a plain decimal such as 7.5 (up to 8 decimals)" });
+const decimal = z.string().trim().refine(isPlainDecimal, { error: "expected a plain decimal such as 7.5 (up to 8 decimals)", abort: true });
 /** A percent of up to 1000: a typo such as 80000 must not reach a price. */
 const percent = decimal.refine((text) => scaledDecimal(text) <= scaledDecimal("1000"), { error: "expected a percent of at most 1000" });
 /** An amount in minor units of the store currency. */
