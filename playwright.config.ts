@@ -65,6 +65,9 @@ export default defineConfig({
       // desktop and phone both check players.
       CHECKOUT_RATE_LIMIT: "100000/60s",
       PLAYER_CHECK_RATE_LIMIT: "100000/60s",
+      // The admin tests sign in many times, desktop and phone, all from 127.0.0.1.
+      ADMIN_SIGN_IN_LIMIT_ACCOUNT: "100000/60s",
+      ADMIN_SIGN_IN_LIMIT_IP: "100000/60s",
       // What the owner features comes first under "Recommended" (tests/e2e/shop.spec.ts).
       SHOP_FEATURED: "481,243",
     },

@@ -2,6 +2,7 @@
 // second factor, invitations and the limits.
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
+import { parseEnv } from "@/lib/config/env";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 import type { FirstOwner } from "./admin-settings";
 import { checkCredentials } from "./check-credentials";
@@ -9,7 +10,7 @@ import { acceptInvite, createInvite, INVITE_TTL_MS, readInvite } from "./invites
 import { hashPassword } from "./password-hash";
 import { getPerson, removePerson, setPasswordHash } from "./people-store";
 import { bumpSessionVersion, sessionVersion } from "./session-version";
-import { SIGN_IN_LIMITS, hitSignInLimits } from "./sign-in-limits";
+import { hitSignInLimits, signInLimits } from "./sign-in-limits";
 import { confirmTotpEnrolment, startTotpEnrolment, verifySecondFactor } from "./totp";
 
 const FAST = { N: 1024, r: 8, p: 1 };
@@ -117,22 +118,33 @@ describe("the second factor", () => {
 });
 
 describe("sign-in limits", () => {
+  const limits = signInLimits(parseEnv({}));
+
+  it("default to 10 per account and 30 per address per 15 minutes, and are settings", () => {
+    expect(limits).toEqual({ perAccount: { limit: 10, windowMs: 15 * 60_000 }, perIp: { limit: 30, windowMs: 15 * 60_000 } });
+    const set = signInLimits(parseEnv({ ADMIN_SIGN_IN_LIMIT_ACCOUNT: "5/1h", ADMIN_SIGN_IN_LIMIT_IP: "1000/60s" }));
+    expect(set).toEqual({ perAccount: { limit: 5, windowMs: 3_600_000 }, perIp: { limit: 1000, windowMs: 60_000 } });
+    expect(() => parseEnv({ ADMIN_SIGN_IN_LIMIT_IP: "lots" })).toThrow(/ADMIN_SIGN_IN_LIMIT_IP: expected requests\/window/);
+  });
+
   it("refuse an account over its limit from any address, with the wait until the window ends", async () => {
     const { kv, clock, advance } = world();
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.limit; i++) {
-      expect((await hitSignInLimits(kv, clock, "owner@shop.example", `198.51.100.${i}`)).allowed).toBe(true);
+    const deps = { kv, clock, limits };
+    for (let i = 0; i < limits.perAccount.limit; i++) {
+      expect((await hitSignInLimits(deps, "owner@shop.example", `198.51.100.${i}`)).allowed).toBe(true);
     }
-    const refused = await hitSignInLimits(kv, clock, "OWNER@shop.example", "203.0.113.1");
+    const refused = await hitSignInLimits(deps, "OWNER@shop.example", "203.0.113.1");
     expect(refused.allowed).toBe(false);
     expect(!refused.allowed && refused.retryAfterSeconds).toBeGreaterThan(0);
-    expect((await hitSignInLimits(kv, clock, "other@shop.example", "203.0.113.2")).allowed).toBe(true);
-    advance(SIGN_IN_LIMITS.perAccount.windowMs);
-    expect((await hitSignInLimits(kv, clock, "owner@shop.example", "203.0.113.1")).allowed).toBe(true);
+    expect((await hitSignInLimits(deps, "other@shop.example", "203.0.113.2")).allowed).toBe(true);
+    advance(limits.perAccount.windowMs);
+    expect((await hitSignInLimits(deps, "owner@shop.example", "203.0.113.1")).allowed).toBe(true);
   });
 
   it("refuse an address trying many accounts", async () => {
     const { kv, clock } = world();
-    for (let i = 0; i < SIGN_IN_LIMITS.perIp.limit; i++) await hitSignInLimits(kv, clock, `p${i}@x.example`, "203.0.113.7");
-    expect((await hitSignInLimits(kv, clock, "new@x.example", "203.0.113.7")).allowed).toBe(false);
+    const deps = { kv, clock, limits };
+    for (let i = 0; i < limits.perIp.limit; i++) await hitSignInLimits(deps, `p${i}@x.example`, "203.0.113.7");
+    expect((await hitSignInLimits(deps, "new@x.example", "203.0.113.7")).allowed).toBe(false);
   });
 });

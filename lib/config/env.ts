@@ -211,6 +211,10 @@ export const envSchema = z.object({
   ADMIN_PASSWORD_HASH: passwordHashSchema.optional(),
   /** Signs and encrypts admin sessions; 32 characters or more (openssl rand -base64 32). Required live; demo keeps its own. */
   AUTH_SECRET: z.string().trim().min(32, { error: "expected at least 32 characters; make one with: openssl rand -base64 32" }).optional(),
+  /** Admin sign-in attempts per account, from any address, e.g. 10/15m: slows guessing one person's password. */
+  ADMIN_SIGN_IN_LIMIT_ACCOUNT: rateLimitSettingSchema.prefault("10/15m"),
+  /** Admin sign-in attempts per client IP, for any account, e.g. 30/15m: slows one address trying many people. */
+  ADMIN_SIGN_IN_LIMIT_IP: rateLimitSettingSchema.prefault("30/15m"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,6 +3,7 @@
 // Retry-After in the one error envelope), and sign-outs written to the audit log.
 import { Auth } from "@auth/core";
 import { recordAudit } from "@/lib/audit";
+import { env } from "@/lib/config/env";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { errorBody } from "@/lib/http/error-body";
 import { errorAnswer, problem } from "@/lib/http/json-answer";
@@ -12,7 +13,7 @@ import { checkSameOrigin } from "@/lib/security/same-origin";
 import { systemClock } from "@/lib/time/clock";
 import { AUTH_BASE_PATH, authConfig } from "../auth-config";
 import { readSession } from "../read-session";
-import { hitSignInLimits } from "../sign-in-limits";
+import { hitSignInLimits, signInLimits } from "../sign-in-limits";
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
   if (request.method !== "POST") return Auth(request, await authConfig());
@@ -24,7 +25,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (action === "/callback/credentials") {
     // Auth reads the body itself, so the limit reads a copy.
     const email = new URLSearchParams(await request.clone().text()).get("email") ?? "";
-    const limit = await hitSignInLimits(await getKv(), systemClock, email, ip);
+    const limit = await hitSignInLimits({ kv: await getKv(), clock: systemClock, limits: signInLimits(env()) }, email, ip);
     if (!limit.allowed) {
       const { retryAfterSeconds } = limit;
       const body = errorBody("rate_limited", `Too many sign-in attempts; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
