@@ -9,6 +9,7 @@ import { createSandbox, type Sandbox } from "@/lib/sandbox/create-sandbox";
 import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import { checkPlayerWith } from "./check-player";
 import type { CatalogDeps } from "./load-catalog";
+import { settingsRules } from "@/tests/support/pricing-rules";
 
 describe("player check", () => {
   let dir: string;
@@ -34,7 +35,7 @@ describe("player check", () => {
         return sandbox.handle(request);
       },
     });
-    deps = { client, kv, clock: { now: () => Date.now() }, ttlMs: 300_000, upstream: "test-upstream", policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" } };
+    deps = { client, kv, clock: { now: () => Date.now() }, ttlMs: 300_000, upstream: "test-upstream", policy: settingsRules({ storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" }) };
   });
 
   afterAll(async () => {

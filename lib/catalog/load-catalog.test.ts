@@ -9,9 +9,10 @@ import { createSandbox, type Sandbox } from "@/lib/sandbox/create-sandbox";
 import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import type { Result } from "@/lib/result";
 import { loadCatalog, loadProductDetail, type CatalogDeps } from "./load-catalog";
+import { settingsRules } from "@/tests/support/pricing-rules";
 
 const TTL_MS = 300_000;
-const policy = { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" };
+const policy = settingsRules({ storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" });
 
 /** Upstream calls by path, and switches that make upstream fail the way the spec says it can. */
 interface Upstream {
@@ -165,14 +166,14 @@ describe("catalogue through the KV cache", () => {
   });
 
   it("greys out what cannot be priced: a store in EUR with no rate for upstream's USD", async () => {
-    deps = { ...deps, policy: { storeCurrency: "EUR", exchangeRates: {}, markupPercent: "10" } };
+    deps = { ...deps, policy: settingsRules({ storeCurrency: "EUR", exchangeRates: {}, markupPercent: "10" }) };
     const snapshot = await must(loadCatalog(deps));
     const sellable = snapshot.products.filter((p) => p.available);
     expect(sellable).toEqual([]);
     expect(snapshot.products.filter((p) => p.unavailableReason === "not_priced").length).toBeGreaterThan(20);
     expect(snapshot.fromPrices).toEqual({});
 
-    const priced = await must(loadCatalog({ ...deps, policy: { storeCurrency: "EUR", exchangeRates: { USD: "0.92" }, markupPercent: "10" } }));
+    const priced = await must(loadCatalog({ ...deps, policy: settingsRules({ storeCurrency: "EUR", exchangeRates: { USD: "0.92" }, markupPercent: "10" }) }));
     expect(priced.fromPrices[432]?.currency).toBe("EUR");
   });
 

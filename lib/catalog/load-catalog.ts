@@ -1,14 +1,14 @@
 // Builds what the catalogue and product pages show from the cached upstream reads. Pure of
 // Next.js: the page-facing wrappers (get-catalog.ts, get-product-detail.ts) add Next's cache.
-import { isKnownCurrency } from "@/lib/money/currency";
 import type { Money } from "@/lib/money/money";
+import type { PricingRules } from "@/lib/pricing/compile-rules";
+import { canPriceIn } from "@/lib/pricing/price-voucher";
 import { ok, type Result } from "@/lib/result";
 import type { CatalogUnavailable } from "./catalog-unavailable";
 import { presentDenominations, presentProduct } from "./presentation/present-product";
 import type { PresentationSettings } from "./presentation/presentation-settings";
 import { readLongDescription } from "./presentation/read-long-description";
 import { readPresentation, type PresentationView } from "./presentation/read-presentation";
-import { retailPrice, type PricingPolicy } from "./pricing";
 import { toProduct } from "./map-service";
 import { lowestPrice } from "./lowest-price";
 import { toDenomination } from "./map-voucher";
@@ -17,7 +17,8 @@ import { cachedGamesList, cachedVouchers, type UpstreamCacheDeps, type VoucherLi
 import type { CacheRead } from "./stale-while-revalidate";
 
 export interface CatalogDeps extends UpstreamCacheDeps {
-  policy: PricingPolicy;
+  /** The pricing rules this request prices with (lib/pricing), read once per request. */
+  policy: PricingRules;
   /** How the owner's presentation reads its settings; unset: lib/catalog/presentation's defaults. */
   presentation?: PresentationSettings;
 }
@@ -46,7 +47,7 @@ export async function loadCatalog(deps: CatalogDeps): Promise<Result<CatalogSnap
       return;
     }
     const vouchers = await cachedVouchers(deps, product.id);
-    const outcome = denominationsOf(vouchers, deps.policy, product.id, view);
+    const outcome = denominationsOf(vouchers, deps.policy, product, view);
     stale ||= outcome.stale;
     if (outcome.unavailableReason) products[index] = markUnavailable(product, outcome.unavailableReason);
     const cheapest = lowestPrice(outcome.denominations);
@@ -76,7 +77,7 @@ export async function loadProductDetail(deps: CatalogDeps, id: number): Promise<
     if (product.available && !isPriceable(product, deps.policy)) product = markUnavailable(product, "not_priced");
     return ok({ product, denominations: [], longDescription, fetchedAt: games.fetchedAt, stale: games.stale });
   }
-  const outcome = denominationsOf(await cachedVouchers(deps, id), deps.policy, id, view);
+  const outcome = denominationsOf(await cachedVouchers(deps, id), deps.policy, product, view);
   if (outcome.unavailableReason && product.available) product = markUnavailable(product, outcome.unavailableReason);
   return ok({
     product,
@@ -87,22 +88,23 @@ export async function loadProductDetail(deps: CatalogDeps, id: number): Promise<
   });
 }
 
-function denominationsOf(read: CacheRead<VoucherList>, policy: PricingPolicy, productId: number, view: PresentationView) {
+function denominationsOf(read: CacheRead<VoucherList>, rules: PricingRules, product: Product, view: PresentationView) {
   // One product's vouchers failing (103/503, no copy) makes that product out of stock for now;
   // the rest of the page is not out of date, so this is not the "stale" banner.
   if (!read.ok) return { denominations: [], stale: false, unavailableReason: "temporarily_unavailable" as UnavailableReason };
   const list = read.value;
   if (list.value.kind === "none") return { denominations: [], stale: list.stale, unavailableReason: "no_denominations" as UnavailableReason };
   // A voucher the owner hides is neither offered nor counted for "from" prices or availability.
-  const denominations = presentDenominations(productId, list.value.vouchers.map((v) => toDenomination(v, policy)), view);
+  const owner = { serviceId: product.id, brand: product.brand };
+  const denominations = presentDenominations(product.id, list.value.vouchers.map((v) => toDenomination(v, owner, rules)), view);
   const sellable = denominations.some((d) => d.available);
   const reason: UnavailableReason | null = sellable ? null : (denominations.find((d) => d.unavailableReason)?.unavailableReason ?? "no_denominations");
   return { denominations, stale: list.stale, unavailableReason: reason };
 }
 
 /** A balance top-up is typed in the service's currency: it needs a rate to the store's. */
-function isPriceable(product: Product, policy: PricingPolicy): boolean {
-  return isKnownCurrency(product.currency) && retailPrice({ minor: 0, currency: product.currency }, policy).ok;
+function isPriceable(product: Product, rules: PricingRules): boolean {
+  return canPriceIn(product.currency, rules);
 }
 
 function markUnavailable(product: Product, reason: UnavailableReason): Product {

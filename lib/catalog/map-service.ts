@@ -3,6 +3,11 @@ import type { Service } from "@/lib/partner/schemas";
 import { slugify } from "./slug";
 import type { Product } from "./types";
 
+/** brand is null for services the upstream has not normalised yet; the name stands in. Brand pricing rules are keyed by it. */
+export function brandOf(service: Service): string {
+  return service.brand ?? service.game_name;
+}
+
 export function toProduct(service: Service): Product {
   return {
     id: service.id,
@@ -10,8 +15,7 @@ export function toProduct(service: Service): Product {
     name: service.game_name,
     // Upstream's words in every language until the owner writes theirs (lib/catalog/presentation).
     names: { en: service.game_name, zh: service.game_name },
-    // brand is null for services the upstream has not normalised yet; the name stands in.
-    brand: service.brand ?? service.game_name,
+    brand: brandOf(service),
     country: service.country,
     region: service.region,
     platform: service.platform,

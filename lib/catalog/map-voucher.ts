@@ -1,21 +1,29 @@
 // Spec 2.4 (a denomination of /api/voucher_available) → the storefront's Denomination, priced.
 import type { AccountField, Voucher } from "@/lib/partner/schemas";
 import { moneyFromDecimal } from "@/lib/money/decimal";
-import { retailPrice, type PricingPolicy } from "./pricing";
+import type { PricingRules } from "@/lib/pricing/compile-rules";
+import { priceVoucher } from "@/lib/pricing/price-voucher";
 import type { AccountForm, Denomination } from "./types";
 
-export function toDenomination(voucher: Voucher, policy: PricingPolicy): Denomination {
+/** The service a voucher belongs to, as its pricing rules are chosen (service id, brand). */
+export interface VoucherOwner {
+  serviceId: number;
+  brand: string;
+}
+
+export function toDenomination(voucher: Voucher, owner: VoucherOwner, rules: PricingRules): Denomination {
   // The cost is read in its own currency's minor unit and rounded up, so a price is never below it.
   const cost = moneyFromDecimal(voucher.amount, voucher.currency, "up");
-  const price = cost.ok ? retailPrice(cost.value, policy) : cost;
   const face = moneyFromDecimal(voucher.origin_price, voucher.origin_currency);
-  const unavailableReason = !voucher.avalible ? "out_of_stock" : price.ok ? null : "not_priced";
+  const faceValue = face.ok ? face.value : null;
+  const price = cost.ok ? priceVoucher({ cost: cost.value, faceValue, serviceId: owner.serviceId, voucherId: voucher.voucher_id, brand: owner.brand }, rules) : cost;
+  const unavailableReason = !voucher.avalible ? "out_of_stock" : price.ok ? null : price.error.code === "no_rate" ? "not_priced" : "not_for_sale";
   return {
     voucherId: voucher.voucher_id,
     name: voucher.voucher_name,
     gameCoins: voucher.game_coins,
-    price: price.ok ? price.value : null,
-    faceValue: face.ok ? face.value : null,
+    price: price.ok ? price.value.price : null,
+    faceValue,
     deliveryMethod: voucher.delivery_method,
     available: unavailableReason === null,
     unavailableReason,

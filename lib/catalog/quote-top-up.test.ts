@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "@/lib/money/format-money";
-import type { PricingPolicy } from "./pricing";
 import { topUpProblemInEnglish } from "@/lib/i18n/english";
 import { quoteTopUp } from "./quote-top-up";
 import type { Product } from "./types";
+import { settingsRules } from "@/tests/support/pricing-rules";
 
 const product: Product = {
   id: 1,
@@ -33,7 +33,7 @@ const product: Product = {
   available: true,
   unavailableReason: null,
 };
-const policy: PricingPolicy = { storeCurrency: "USD", exchangeRates: { EUR: "1.08", JPY: "0.0067" }, markupPercent: "8" };
+const policy = settingsRules({ storeCurrency: "USD", exchangeRates: { EUR: "1.08", JPY: "0.0067" }, markupPercent: "8" });
 
 describe("quoting a balance top-up", () => {
   it("prices the amount less our discount, with the store's markup", () => {

@@ -1,9 +1,11 @@
-// The price of a balance top-up of a typed amount, on the server: the pricing policy (rates,
-// markup) and our upstream discount never reach the browser, only the resulting price.
+// The price of a balance top-up of a typed amount, on the server: the pricing rules (rates,
+// markups) and our upstream discount never reach the browser, only the resulting price. The
+// amount credited is the top-up's face value, so a ceiling "never above face value" holds here too.
 import type { Money } from "@/lib/money/money";
 import { err, ok, type Result } from "@/lib/result";
 import { balanceCost } from "./balance-cost";
-import { retailPrice, type PricingPolicy } from "./pricing";
+import type { PricingRules } from "@/lib/pricing/compile-rules";
+import { priceVoucher } from "@/lib/pricing/price-voucher";
 import { balanceTermsOf, parseTopUpAmount, type TopUpProblem } from "./top-up-amount";
 import type { Product } from "./types";
 
@@ -14,13 +16,14 @@ export interface TopUpQuote {
   price: Money;
 }
 
-export function quoteTopUp(product: Product, amountText: string, policy: PricingPolicy): Result<TopUpQuote, TopUpProblem> {
+export function quoteTopUp(product: Product, amountText: string, rules: PricingRules): Result<TopUpQuote, TopUpProblem> {
   const terms = balanceTermsOf(product);
   if (!terms) return err({ code: "fixed_amounts" });
   if (!product.available) return err({ code: "unavailable" });
   const amount = parseTopUpAmount(amountText, terms);
   if (!amount.ok) return amount;
-  const price = retailPrice(balanceCost(amount.value, product.discountPercent ?? 0), policy);
+  const cost = balanceCost(amount.value, product.discountPercent ?? 0);
+  const price = priceVoucher({ cost, faceValue: amount.value, serviceId: product.id, voucherId: null, brand: product.brand }, rules);
   if (!price.ok) return err({ code: "not_priced" });
-  return ok({ amount: amount.value, price: price.value });
+  return ok({ amount: amount.value, price: price.value.price });
 }

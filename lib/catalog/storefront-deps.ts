@@ -7,9 +7,9 @@ import { worstCaseCallMs } from "@/lib/partner/call-budget";
 import type { PartnerClient } from "@/lib/partner/client";
 import { createKvTokenStore } from "@/lib/partner/kv-token-store";
 import { createStorefrontClient, resolveUpstream, storefrontCallSettings } from "@/lib/partner/storefront-client";
+import { shopPricingRules } from "@/lib/pricing/shop-pricing";
 import { systemClock } from "@/lib/time/clock";
 import type { CatalogDeps } from "./load-catalog";
-import { getPricingPolicy } from "./pricing-policy";
 import { presentationSettings } from "./presentation/presentation-settings-from-env";
 
 const holder = globalThis as typeof globalThis & { __storefrontClient?: Promise<PartnerClient> };
@@ -33,7 +33,7 @@ export async function catalogDeps(): Promise<CatalogDeps> {
     clock: systemClock,
     ttlMs: env().CATALOG_TTL_SECONDS * 1000,
     upstream: currentUpstream(),
-    policy: await getPricingPolicy(),
+    policy: await shopPricingRules(),
     presentation: presentationSettings(),
   };
 }

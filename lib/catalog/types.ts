@@ -8,7 +8,8 @@ export type UnavailableReason =
   | "out_of_stock" // upstream marks it not available
   | "temporarily_unavailable" // upstream answered 103/503 for its vouchers: shown as out of stock
   | "no_denominations" // 102: nothing to sell at the moment
-  | "not_priced"; // no exchange rate configured for its currency
+  | "not_priced" // no exchange rate configured for its currency
+  | "not_for_sale"; // the owner's pricing rules refuse it (minimum margin, price ceiling)
 
 /** Words in each language the storefront speaks. */
 export interface Localized<T> {

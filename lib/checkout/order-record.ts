@@ -56,8 +56,8 @@ export const orderRecordSchema = z.object({
   account: z.string().nullable(),
   activation: z.boolean(),
   test: z.boolean(),
-  /** Frozen at checkout: what the buyer pays and the upstream cost it was quoted on. */
-  quote: z.object({ price: moneySchema, cost: moneySchema }),
+  /** Frozen at checkout: what the buyer pays, the upstream cost and the pricing rules' version it was quoted on (absent on older orders). */
+  quote: z.object({ price: moneySchema, cost: moneySchema, ruleVersion: z.number().int().min(1).optional() }),
   upstream: z.object({
     orderId: z.string().nullable(),
     status: z.number().int().nullable(),

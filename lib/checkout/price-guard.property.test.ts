@@ -2,7 +2,7 @@
 // amounts, rates and tolerances. The references are exact rationals over BigInt.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scaledDecimal } from "@/lib/catalog/pricing";
+import { scaledDecimal } from "@/lib/pricing/scaled-decimal";
 import { currencyExponent } from "@/lib/money";
 import { chargeExceedsQuote, type ConversionRates } from "./price-guard";
 

@@ -1,15 +1,18 @@
 // Does upstream's amount_charged exceed the cost a buyer's price was quoted on? Upstream may
 // charge in the partner's balance currency rather than the catalogue's, so a difference of
 // currency alone is not a price change: both sides are valued in the store currency at the
-// rates our prices were built on (lib/catalog/pricing.ts), and compared exactly as rationals
+// rates our prices were built on (lib/pricing), and compared exactly as rationals
 // over BigInt, each in its own minor unit (JPY 0 digits, USD 2, KWD 3), so nothing is rounded
 // (docs/decisions.md item 33).
-import { scaledDecimal, type PricingPolicy } from "@/lib/catalog/pricing";
+import { scaledDecimal } from "@/lib/pricing/scaled-decimal";
 import { currencyExponent, type Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";
 
-/** The part of the pricing rules a comparison needs; a PricingPolicy is one. */
-export type ConversionRates = Pick<PricingPolicy, "storeCurrency" | "exchangeRates">;
+/** The part of the pricing rules a comparison needs: store-currency units per unit of each currency, as decimals. */
+export interface ConversionRates {
+  storeCurrency: string;
+  exchangeRates: Readonly<Record<string, string>>;
+}
 
 /**
  * No usable rate for a currency on one side: the price cannot be confirmed. Never taken as 1,
@@ -43,7 +46,7 @@ export function chargeExceedsQuote(
   return ok(chargedValue * 10_000n > costValue * (10_000n + toleranceBp));
 }
 
-/** Store-currency units per unit of `currency`, scaled by 10^8 (pricing.ts's scale). */
+/** Store-currency units per unit of `currency`, scaled by 10^8 (lib/pricing's scale). */
 function rateOf(currency: string, rates: ConversionRates): Result<bigint, PriceGuardError> {
   const text = currency === rates.storeCurrency ? "1" : rates.exchangeRates[currency];
   const rate = text === undefined ? 0n : scaledDecimal(text);

@@ -14,6 +14,7 @@ import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import type { Fixture } from "@/lib/sandbox/fixture/schema";
 import { checkoutRequestSchema } from "./checkout-request";
 import { quoteOrder } from "./quote-order";
+import { settingsRules } from "@/tests/support/pricing-rules";
 
 const TTL_MS = 300_000;
 /** Service 451 sells voucher codes without a reservation: the pay-first flow. */
@@ -62,7 +63,7 @@ describe("quoteOrder and the age of the catalogue copy", () => {
       clock: { now: () => now },
       ttlMs: TTL_MS,
       upstream: "quote-test",
-      policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" },
+      policy: settingsRules({ storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" }),
     };
   });
 

@@ -9,6 +9,7 @@ import { accountStringSchema } from "@/lib/catalog/account-form";
 import { balanceCost } from "@/lib/catalog/balance-cost";
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
 import { checkoutPresentation } from "@/lib/catalog/presentation/checkout-presentation";
+import { brandOf } from "@/lib/catalog/map-service";
 import { toDenomination } from "@/lib/catalog/map-voucher";
 import { BALANCE_ACCOUNT_FORM } from "@/lib/catalog/purchase-account-form";
 import { quoteTopUp } from "@/lib/catalog/quote-top-up";
@@ -85,7 +86,7 @@ async function quoteVoucher(
 }
 
 function priceVoucher(deps: CatalogDeps, service: Service, voucher: Voucher, request: CheckoutRequest): Result<Quote, QuoteError> {
-  const denomination = toDenomination(voucher, deps.policy);
+  const denomination = toDenomination(voucher, { serviceId: service.id, brand: brandOf(service) }, deps.policy);
   const cost = moneyFromDecimal(voucher.amount, voucher.currency, "up");
   if (!service.avalible || !denomination.available || !denomination.price || !cost.ok) {
     return err({ code: "unavailable", message: `${voucher.voucher_name} cannot be bought right now.` });
@@ -107,7 +108,7 @@ function priceVoucher(deps: CatalogDeps, service: Service, voucher: Voucher, req
     },
     account: account.value,
     activation: request.activation ?? false,
-    quote: { price: denomination.price, cost: cost.value },
+    quote: { price: denomination.price, cost: cost.value, ruleVersion: deps.policy.version },
   });
 }
 
@@ -127,7 +128,7 @@ function quoteBalance(deps: CatalogDeps, services: Service[], request: CheckoutR
     item: { kind: "balance", gameId: service.id, name: service.game_name, amount: quoted.value.amount },
     account: account.value,
     activation: false,
-    quote: { price: quoted.value.price, cost: balanceCost(quoted.value.amount, product.discountPercent ?? 0) },
+    quote: { price: quoted.value.price, cost: balanceCost(quoted.value.amount, product.discountPercent ?? 0), ruleVersion: deps.policy.version },
   });
 }
 

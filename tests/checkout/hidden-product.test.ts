@@ -13,6 +13,7 @@ import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { createMailer } from "@/lib/mail/mailer";
 import { RESERVED_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
 import { OWNER, formInput, must } from "@/tests/support/catalog/presentation-world";
+import { settingsRules } from "@/tests/support/pricing-rules";
 
 const newHarness = harnessPerTest();
 const outboxes: string[] = [];
@@ -28,7 +29,7 @@ async function setup(): Promise<{ h: CheckoutHarness; catalog: CatalogDeps; deps
     clock: h.timers,
     ttlMs: 300_000,
     upstream: "http-test",
-    policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" },
+    policy: settingsRules({ storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" }),
   };
   const outbox = mkdtempSync(join(tmpdir(), "outbox-"));
   outboxes.push(outbox);

@@ -16,6 +16,7 @@ import { createMailer } from "@/lib/mail/mailer";
 import { orderPath } from "@/lib/checkout/shop-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_VOUCHER, TOPUP_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
+import { settingsRules } from "@/tests/support/pricing-rules";
 
 const newHarness = harnessPerTest();
 const outboxes: string[] = [];
@@ -31,7 +32,7 @@ async function setup(): Promise<{ h: CheckoutHarness; deps: PostCheckoutDeps; ou
     clock: h.timers,
     ttlMs: 300_000,
     upstream: "http-test",
-    policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" },
+    policy: settingsRules({ storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" }),
   };
   const outbox = mkdtempSync(join(tmpdir(), "outbox-"));
   outboxes.push(outbox);

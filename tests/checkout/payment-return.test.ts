@@ -11,6 +11,7 @@ import { orderIdFactory } from "@/lib/checkout/order-id";
 import { orderPath } from "@/lib/checkout/shop-checkout";
 import { createMailer } from "@/lib/mail/mailer";
 import { RESERVED_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
+import { settingsRules } from "@/tests/support/pricing-rules";
 
 const newHarness = harnessPerTest();
 const dirs: string[] = [];
@@ -27,7 +28,7 @@ async function paidOrder(pay = true): Promise<{ h: CheckoutHarness; created: Che
     clock: h.timers,
     ttlMs: 300_000,
     upstream: "return-test",
-    policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" },
+    policy: settingsRules({ storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" }),
   };
   const outbox = mkdtempSync(join(tmpdir(), "outbox-"));
   dirs.push(outbox);

@@ -7,6 +7,7 @@ import { orderIdFactory } from "@/lib/checkout/order-id";
 import { startCheckout, type StartCheckoutDeps } from "@/lib/checkout/start-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_VOUCHER, TOPUP_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
+import { settingsRules } from "@/tests/support/pricing-rules";
 
 const newHarness = harnessPerTest();
 
@@ -18,7 +19,7 @@ async function setup(): Promise<{ h: CheckoutHarness; deps: StartCheckoutDeps }>
     clock: h.timers,
     ttlMs: 300_000,
     upstream: "checkout-test",
-    policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" },
+    policy: settingsRules({ storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" }),
   };
   return { h, deps: { catalog, orders: h.deps, nextOrderId: orderIdFactory(h.timers), testMode: false } };
 }

@@ -11,11 +11,12 @@ import { createPartnerClient } from "@/lib/partner/client";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/create-sandbox";
 import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import { purchasePanelProps } from "./purchase-panel-props";
+import { settingsRules } from "@/tests/support/pricing-rules";
 
 // Distinctive values, so that any leak of them into the serialised props is found.
 const MARKUP = "13.5791";
 const RATES = { EUR: "1.02468135", JPY: "0.00671357", GBP: "1.27531864" };
-const policy = { storeCurrency: "USD", exchangeRates: RATES, markupPercent: MARKUP };
+const policy = settingsRules({ storeCurrency: "USD", exchangeRates: RATES, markupPercent: MARKUP });
 
 describe("props of the purchase panel", () => {
   let dir: string;

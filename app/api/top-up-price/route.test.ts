@@ -1,11 +1,12 @@
 import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Product, ProductDetail } from "@/lib/catalog/types";
+import { settingsRules } from "@/tests/support/pricing-rules";
 
 const getProductDetail = vi.fn();
 vi.mock("@/lib/catalog/get-product-detail", () => ({ getProductDetail }));
-vi.mock("@/lib/catalog/pricing-policy", () => ({
-  getPricingPolicy: async () => ({ storeCurrency: "USD", exchangeRates: { JPY: "0.0067" }, markupPercent: "10" }),
+vi.mock("@/lib/pricing/shop-pricing", () => ({
+  shopPricingRules: async () => settingsRules({ storeCurrency: "USD", exchangeRates: { JPY: "0.0067" }, markupPercent: "10" }),
 }));
 const { GET } = await import("./route");
 

@@ -1,12 +1,12 @@
 // GET /api/top-up-price – the price of a balance top-up of a typed amount. Priced here, not in
-// the browser, so that the pricing policy (exchange rates, markup) never leaves the server.
+// the browser, so that the pricing rules (exchange rates, markups) never leave the server.
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { getProductDetail } from "@/lib/catalog/get-product-detail";
-import { getPricingPolicy } from "@/lib/catalog/pricing-policy";
 import { quoteTopUp } from "@/lib/catalog/quote-top-up";
 import { json, problem } from "@/lib/http/json-answer";
 import { topUpProblemInEnglish } from "@/lib/i18n/english";
+import { shopPricingRules } from "@/lib/pricing/shop-pricing";
 
 const topUpPriceQuerySchema = z.object({
   product: z.string().regex(/^[1-9]\d{0,14}$/, { error: "expected a positive integer" }).transform(Number),
@@ -26,7 +26,7 @@ export async function GET(request: NextRequest) {
   }
   const detail = await getProductDetail(query.data.product);
   if (!detail) return problem("not_found", "No such product", { field: "product" });
-  const quote = quoteTopUp(detail.product, query.data.amount, await getPricingPolicy());
+  const quote = quoteTopUp(detail.product, query.data.amount, await shopPricingRules());
   if (!quote.ok) return problem("refused", topUpProblemInEnglish(quote.error), { field: "amount", problem: quote.error });
   return json({ ok: true, ...quote.value });
 }

@@ -13,6 +13,7 @@ import type { Service, Voucher } from "@/lib/partner/schemas";
 import { createSandbox, type Sandbox } from "@/lib/sandbox/create-sandbox";
 import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import type { Result } from "@/lib/result";
+import { settingsRules } from "@/tests/support/pricing-rules";
 
 export const TTL_MS = 300_000;
 
@@ -70,7 +71,7 @@ export async function openPresentationWorld(settings: Partial<PresentationSettin
     clock: { now: () => world.now },
     ttlMs: TTL_MS,
     upstream: "presentation-test",
-    policy: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" },
+    policy: settingsRules({ storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" }),
     presentation,
   };
   return world;
