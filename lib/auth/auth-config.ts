@@ -10,15 +10,15 @@ import { recordAudit } from "@/lib/audit";
 import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
-import { sharedSecret } from "@/lib/kv/shared-secret";
 import { clientIp } from "@/lib/rate-limit/client-ip";
 import { systemClock } from "@/lib/time/clock";
 import { firstOwner } from "./admin-settings";
+import { authSecret } from "./auth-secret";
 import { checkCredentials, type SignInFailure } from "./check-credentials";
 import { accountEmailSchema } from "./email";
 import { findAccount, passwordFingerprint } from "./find-account";
-import { AUTH_KEYS } from "./keys";
 import { sessionVersion } from "./session-version";
+import { totpVault } from "./totp-vault";
 
 /** Where the catch-all route handler is mounted (app/api/auth/[...auth]); Auth must be told. */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -44,7 +44,8 @@ export async function authConfig(): Promise<AuthConfig> {
   const mode = shopMode();
   const kv = await getKv();
   const owner = await firstOwner(config, mode);
-  const secret = config.AUTH_SECRET ?? (mode === "demo" ? await sharedSecret(kv, AUTH_KEYS.demoSecret) : undefined);
+  const secret = await authSecret(kv, config, mode);
+  const vault = totpVault(secret);
   return {
     basePath: AUTH_BASE_PATH,
     // The host is the one the request came to; behind a proxy that sets it (Vercel and most
@@ -60,7 +61,7 @@ export async function authConfig(): Promise<AuthConfig> {
           const ip = clientIp(request.headers);
           const parsed = credentialsSchema.safeParse({ ...raw, code: raw.code || undefined });
           if (!parsed.success) throw new SignInRefused("credentials");
-          const checked = await checkCredentials({ kv, clock: systemClock, owner }, parsed.data);
+          const checked = await checkCredentials({ kv, clock: systemClock, vault, owner }, parsed.data);
           const email = parsed.data.email;
           if (!checked.ok) {
             // Asking for the code is the second step of a sign-in, not a failure.

@@ -12,6 +12,7 @@ import { getPerson, removePerson, setPasswordHash } from "./people-store";
 import { bumpSessionVersion, sessionVersion } from "./session-version";
 import { hitSignInLimits, signInLimits } from "./sign-in-limits";
 import { confirmTotpEnrolment, startTotpEnrolment, verifySecondFactor } from "./totp";
+import { totpVault } from "./totp-vault";
 
 const FAST = { N: 1024, r: 8, p: 1 };
 
@@ -19,7 +20,7 @@ function world() {
   let now = 1_800_000_000_000;
   const clock = { now: () => now };
   const kv = createMemoryKv({ now: () => now });
-  return { kv, clock, advance: (ms: number) => (now += ms) };
+  return { kv, clock, vault: totpVault("a-test-auth-secret-of-at-least-32-chars"), advance: (ms: number) => (now += ms) };
 }
 
 const codeAt = (secret: string, timestamp: number) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp });
@@ -51,7 +52,7 @@ describe("session versions", () => {
 
 describe("invitations", () => {
   it("let the invitee in once, with only the hash of their password kept", async () => {
-    const { kv, clock } = world();
+    const { kv, clock, vault } = world();
     const { token } = await createInvite(kv, clock, { email: "ann@x.example", role: "staff", invitedBy: "owner@shop.example" });
     expect(await readInvite(kv, clock, token)).toMatchObject({ email: "ann@x.example", role: "staff" });
     const hash = await hashPassword("ann-password", FAST);
@@ -59,7 +60,7 @@ describe("invitations", () => {
     expect([first.ok, second.ok].sort()).toEqual([false, true]);
     expect(await readInvite(kv, clock, token)).toBeNull();
     expect(JSON.stringify(await getPerson(kv, "ann@x.example"))).not.toContain("ann-password");
-    const signedIn = await checkCredentials({ kv, clock, owner: null }, { email: "ann@x.example", password: "ann-password" });
+    const signedIn = await checkCredentials({ kv, clock, vault, owner: null }, { email: "ann@x.example", password: "ann-password" });
     expect(signedIn.ok && signedIn.value.role).toBe("staff");
   });
 
@@ -80,13 +81,13 @@ describe("invitations", () => {
 
 describe("the second factor", () => {
   it("is enrolled with a code from the app, then asked for at every sign-in", async () => {
-    const { kv, clock, advance } = world();
+    const { kv, clock, vault, advance } = world();
     const first = await owner();
-    const deps = { kv, clock, owner: first };
-    const { secret, uri } = await startTotpEnrolment(kv, first.email);
+    const deps = { kv, clock, vault, owner: first };
+    const { secret, uri } = await startTotpEnrolment(deps, first.email);
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
-    expect(await confirmTotpEnrolment(kv, clock, first.email, "000000")).toBeNull();
-    const recovery = await confirmTotpEnrolment(kv, clock, first.email, codeAt(secret, clock.now()));
+    expect(await confirmTotpEnrolment(deps, first.email, "000000")).toBeNull();
+    const recovery = await confirmTotpEnrolment(deps, first.email, codeAt(secret, clock.now()));
     expect(recovery).toHaveLength(10);
 
     // The password alone is no longer enough, a wrong code neither.
@@ -108,12 +109,13 @@ describe("the second factor", () => {
   });
 
   it("takes each recovery code once", async () => {
-    const { kv, clock } = world();
-    const { secret } = await startTotpEnrolment(kv, "ann@x.example");
-    const recovery = (await confirmTotpEnrolment(kv, clock, "ann@x.example", codeAt(secret, clock.now()))) ?? [];
+    const { kv, clock, vault } = world();
+    const deps = { kv, clock, vault };
+    const { secret } = await startTotpEnrolment(deps, "ann@x.example");
+    const recovery = (await confirmTotpEnrolment(deps, "ann@x.example", codeAt(secret, clock.now()))) ?? [];
     const code = recovery[3] ?? "";
-    expect(await verifySecondFactor(kv, clock, "ann@x.example", code.toUpperCase())).toBe("recovery");
-    expect(await verifySecondFactor(kv, clock, "ann@x.example", code)).toBeNull();
+    expect(await verifySecondFactor(deps, "ann@x.example", code.toUpperCase())).toBe("recovery");
+    expect(await verifySecondFactor(deps, "ann@x.example", code)).toBeNull();
   });
 });
 

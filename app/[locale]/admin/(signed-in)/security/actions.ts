@@ -6,11 +6,17 @@ import { firstOwner } from "@/lib/auth/admin-settings";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
 import { bumpSessionVersion } from "@/lib/auth/session-version";
-import { confirmTotpEnrolment, disableTotp, startTotpEnrolment, verifySecondFactor } from "@/lib/auth/totp";
+import { confirmTotpEnrolment, disableTotp, startTotpEnrolment, verifySecondFactor, type TotpDeps } from "@/lib/auth/totp";
+import { shopTotpVault } from "@/lib/auth/totp-vault";
 import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";
+
+async function totpDeps(): Promise<TotpDeps> {
+  const kv = await getKv();
+  return { kv, clock: systemClock, vault: await shopTotpVault(kv) };
+}
 
 /** The demo owner's password is public: a second factor on it would lock every other visitor out. */
 async function isDemoOwner(email: string): Promise<boolean> {
@@ -20,23 +26,23 @@ async function isDemoOwner(email: string): Promise<boolean> {
 
 export const startEnrolment = adminAction("staff", FORM_SCHEMAS.none, async (_input, admin) => {
   if (await isDemoOwner(admin.email)) return { ok: false, code: "refused", message: "demoOwnerTotp" };
-  await startTotpEnrolment(await getKv(), admin.email);
+  await startTotpEnrolment(await totpDeps(), admin.email);
   revalidatePath("/admin/security");
   return { ok: true, message: "scanCode" };
 });
 
 export const confirmEnrolment = adminAction("staff", FORM_SCHEMAS.code, async ({ code }, admin) => {
-  const codes = await confirmTotpEnrolment(await getKv(), systemClock, admin.email, code);
+  const codes = await confirmTotpEnrolment(await totpDeps(), admin.email, code);
   if (!codes) return { ok: false, code: "refused", field: "code", message: "wrongCode" };
   await recordAudit({ actor: admin.email, action: "auth.totp_enabled", target: `person:${admin.email}`, ip: admin.ip });
   return { ok: true, message: "totpEnabled", data: { codes } };
 });
 
 export const disableSecondFactor = adminAction("staff", FORM_SCHEMAS.code, async ({ code }, admin) => {
-  const kv = await getKv();
+  const deps = await totpDeps();
   // Proven with a code, so a session left open on someone else's screen cannot remove it.
-  if (!(await verifySecondFactor(kv, systemClock, admin.email, code))) return { ok: false, code: "refused", field: "code", message: "wrongCode" };
-  await disableTotp(kv, admin.email);
+  if (!(await verifySecondFactor(deps, admin.email, code))) return { ok: false, code: "refused", field: "code", message: "wrongCode" };
+  await disableTotp(deps.kv, admin.email);
   await recordAudit({ actor: admin.email, action: "auth.totp_disabled", target: `person:${admin.email}`, ip: admin.ip });
   revalidatePath("/admin/security");
   return { ok: true, message: "totpDisabled" };

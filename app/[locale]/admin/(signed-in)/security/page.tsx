@@ -6,13 +6,14 @@ import { AdminForm } from "@/app/_components/admin/admin-form";
 import styles from "@/app/_components/admin/admin.module.css";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { pendingTotp, recoveryCodesLeft, totpEnabled } from "@/lib/auth/totp";
+import { shopTotpVault } from "@/lib/auth/totp-vault";
 import { getKv } from "@/lib/kv/get-kv";
 import { confirmEnrolment, disableSecondFactor, signOutEverywhere, startEnrolment } from "./actions";
 
 export default adminPage("staff", async (_props: object, admin) => {
   const t = await getTranslations("admin.security");
   const kv = await getKv();
-  const [enabled, pending, left] = await Promise.all([totpEnabled(kv, admin.email), pendingTotp(kv, admin.email), recoveryCodesLeft(kv, admin.email)]);
+  const [enabled, pending, left] = await Promise.all([totpEnabled(kv, admin.email), pendingTotp({ kv, vault: await shopTotpVault(kv) }, admin.email), recoveryCodesLeft(kv, admin.email)]);
   const qr = pending && !enabled ? `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(pending.uri, { type: "svg", margin: 1 })).toString("base64")}` : null;
   const codeInput = (
     <label>
