@@ -4,6 +4,17 @@
 // "Vaultline" and "VAULTLINE " are one brand.
 import { slugify } from "@/lib/catalog/slug";
 
+// A catalogue has a few hundred brands and a preview prices every voucher twice: the slug of
+// each name is worked out once (Unicode normalisation is the costly part).
+const known = new Map<string, string>();
+const MAX_KNOWN = 10_000;
+
 export function brandKey(brand: string): string {
-  return slugify(brand);
+  let key = known.get(brand);
+  if (key === undefined) {
+    if (known.size >= MAX_KNOWN) known.clear();
+    key = slugify(brand);
+    known.set(brand, key);
+  }
+  return key;
 }
