@@ -21,6 +21,6 @@ export function getCatalog(): Promise<CatalogSnapshot> {
       return loaded.value;
     },
     ["catalog-snapshot", currentUpstream()],
-    { tags: [TAGS.catalog, TAGS.catalogList], revalidate: env().CATALOG_TTL_SECONDS },
+    { tags: [TAGS.catalog, TAGS.catalogList, TAGS.prices], revalidate: env().CATALOG_TTL_SECONDS },
   )();
 }

@@ -17,6 +17,6 @@ export function getProductDetail(id: number): Promise<ProductDetail | null> {
       return loaded.value;
     },
     ["product-detail", currentUpstream(), String(id)],
-    { tags: [TAGS.catalog, TAGS.product(id)], revalidate: env().CATALOG_TTL_SECONDS },
+    { tags: [TAGS.catalog, TAGS.product(id), TAGS.prices], revalidate: env().CATALOG_TTL_SECONDS },
   )();
 }

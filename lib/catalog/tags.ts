@@ -5,4 +5,6 @@ export const TAGS = {
   /** The catalogue's list (catalogue page, search): what the owner's presentation of any product changes. */
   catalogList: "catalog-list",
   product: (id: number) => `product:${id}`,
+  /** Everything that shows a price (catalogue, products): a save of the pricing rules expires it (lib/pricing/after-rules-saved.ts). */
+  prices: "prices",
 } as const;
