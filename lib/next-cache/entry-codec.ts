@@ -1,0 +1,50 @@
+// One cache entry as it is kept in KV. Next hands the handler rendered pages (HTML text, the RSC
+// payload and per-segment payloads as Buffers in a Map) and data (unstable_cache's JSON); v8's
+// structured serialisation keeps Buffers, Maps and undefined exactly, where JSON would turn a
+// Buffer into an array of numbers and a Map into {}. HTML and RSC text shrink several times under
+// gzip, and KV values are strings, so the bytes travel as base64.
+import { promisify } from "node:util";
+import { deserialize, serialize } from "node:v8";
+import { gunzip, gzip } from "node:zlib";
+import { z } from "zod";
+import { err, ok, type Result } from "@/lib/result";
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+const cacheControlSchema = z.object({
+  revalidate: z.union([z.number(), z.literal(false)]),
+  expire: z.number().optional(),
+});
+
+/** What the store keeps around Next's value: when it was written, its lifetime and its tags. */
+export const storedEntrySchema = z.object({
+  /** Milliseconds since the epoch, on the clock of the instance that wrote it. */
+  lastModified: z.number(),
+  /** Every tag the entry depends on: its own and, for a page, those of the data it read. */
+  tags: z.array(z.string()),
+  cacheControl: cacheControlSchema.optional(),
+  /** Next's own value (page, route, data or null for a 404), passed back untouched. */
+  value: z.unknown(),
+});
+
+export type StoredEntry = z.infer<typeof storedEntrySchema>;
+
+export async function encodeEntry(entry: StoredEntry): Promise<string> {
+  return (await gzipAsync(serialize(entry))).toString("base64");
+}
+
+/**
+ * The entry, or why it cannot be read: written by a Node whose serialisation format this one
+ * does not know, or damaged. The caller treats it as a miss, so the page is rendered again.
+ */
+export async function decodeEntry(text: string): Promise<Result<StoredEntry, string>> {
+  let data: unknown;
+  try {
+    data = deserialize(await gunzipAsync(Buffer.from(text, "base64")));
+  } catch (error) {
+    return err(`not a cache entry: ${String(error)}`);
+  }
+  const parsed = storedEntrySchema.safeParse(data);
+  return parsed.success ? ok(parsed.data) : err(`cache entry of the wrong shape: ${parsed.error.message}`);
+}
