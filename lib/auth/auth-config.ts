@@ -23,8 +23,8 @@ import { totpVault } from "./totp-vault";
 /** Where the catch-all route handler is mounted (app/api/auth/[...auth]); Auth must be told. */
 export const AUTH_BASE_PATH = "/api/auth";
 export const SIGN_IN_PATH = "/admin/sign-in";
-/** Admin sessions are short: money moves through the admin. */
-const SESSION_MAX_AGE_S = 12 * 3600;
+/** Admin sessions are short, and counted from sign-in, never renewed: money moves through the admin. */
+export const SESSION_MAX_AGE_S = 12 * 3600;
 
 /** Thrown from authorize: Auth puts the code in the answer (`?error=CredentialsSignin&code=…`). */
 class SignInRefused extends CredentialsSignin {

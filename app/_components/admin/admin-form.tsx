@@ -30,7 +30,7 @@ export function AdminForm({ action, schema, submit, children, danger }: Props) {
 
   const fieldProblem = (field: string) => (t.has(`fieldErrors.${field}` as never) ? t(`fieldErrors.${field}` as "fieldErrors.email") : t("fieldErrors.other"));
   const codes = state?.ok && Array.isArray(state.data?.codes) ? (state.data.codes as string[]) : null;
-  const shown = localProblem ?? (state && !state.ok ? (state.code === "invalid" ? fieldProblem(state.field ?? "") : t(`results.${state.message}` as "results.forbidden")) : null);
+  const shown = localProblem ?? (state && !state.ok ? (state.code === "invalid" ? fieldProblem(state.field ?? "") : t(`results.${state.message}` as "results.forbidden", (state.data ?? {}) as Record<string, string>)) : null);
 
   return (
     <form className={styles.form} action={formAction} onSubmit={check} noValidate>

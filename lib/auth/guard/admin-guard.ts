@@ -47,7 +47,7 @@ export function publicAdminPage<P>(reason: string, render: (props: P) => Promise
  */
 export type ActionState =
   | { ok: true; message: string; data?: Record<string, unknown> }
-  | { ok: false; code: "unauthorized" | "forbidden" | "invalid" | "refused"; message: string; field?: string }
+  | { ok: false; code: "unauthorized" | "forbidden" | "invalid" | "refused"; message: string; field?: string; data?: Record<string, unknown> }
   | null;
 
 type Run<S extends z.ZodType, C> = (input: z.infer<S>, context: C) => Promise<ActionState>;

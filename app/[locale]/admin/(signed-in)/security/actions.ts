@@ -1,11 +1,15 @@
 "use server";
-// A signed-in person's own security: the second factor and their sessions.
+// A signed-in person's own security: their password, the second factor and their sessions.
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { recordAudit } from "@/lib/audit";
 import { firstOwner } from "@/lib/auth/admin-settings";
+import { SIGN_IN_PATH } from "@/lib/auth/auth-config";
+import { changeOwnPassword, PASSWORD_CHANGED_NOTICE, type PasswordChangeProblem } from "@/lib/auth/change-password";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
-import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
 import { bumpSessionVersion } from "@/lib/auth/session-version";
+import { signInLimits } from "@/lib/auth/sign-in-limits";
 import { confirmTotpEnrolment, disableTotp, startTotpEnrolment, verifySecondFactor, type TotpDeps } from "@/lib/auth/totp";
 import { shopTotpVault } from "@/lib/auth/totp-vault";
 import { env } from "@/lib/config/env";
@@ -52,4 +56,28 @@ export const signOutEverywhere = adminAction("staff", FORM_SCHEMAS.none, async (
   await bumpSessionVersion(await getKv(), admin.email);
   await recordAudit({ actor: admin.email, action: "auth.signed_out_everywhere", target: `person:${admin.email}`, ip: admin.ip });
   return { ok: true, message: "signedOutEverywhere" };
+});
+
+const PASSWORD_REFUSALS: Record<PasswordChangeProblem["code"], { message: string; field?: string }> = {
+  demo_owner: { message: "demoOwnerPassword" },
+  from_settings: { message: "passwordFromSettings" },
+  wrong_password: { message: "wrongPassword", field: "current" },
+  limited: { message: "passwordLimited" },
+  gone: { message: "unauthorized" },
+};
+
+export const changePassword = adminAction("staff", FORM_SCHEMAS.changePassword, async ({ current, password }, admin): Promise<ActionState> => {
+  const config = env();
+  const deps = { kv: await getKv(), clock: systemClock, owner: await firstOwner(config, shopMode()), limits: signInLimits(config) };
+  const changed = await changeOwnPassword(deps, { email: admin.email, ip: admin.ip, current, password });
+  if (!changed.ok) {
+    const problem = changed.error;
+    // A wrong current password from a signed-in session may be someone else at its screen.
+    if (problem.code === "wrong_password") await recordAudit({ actor: admin.email, action: "auth.password_change_failed", target: `person:${admin.email}`, after: { reason: problem.code }, ip: admin.ip });
+    const data = problem.code === "limited" ? { seconds: problem.retryAfterSeconds } : undefined;
+    return { ok: false, code: "refused", ...PASSWORD_REFUSALS[problem.code], ...(data && { data }) };
+  }
+  await recordAudit({ actor: admin.email, action: "auth.password_changed", target: `person:${admin.email}`, ip: admin.ip });
+  // This session ended with the others: the sign-in page says why and asks for the new password.
+  redirect(`${SIGN_IN_PATH}?notice=${PASSWORD_CHANGED_NOTICE}`);
 });

@@ -1,19 +1,29 @@
-// GET /admin/security – the signed-in person's second factor (TOTP, enrolled with a QR code
-// drawn on the server) and their sessions.
+// GET /admin/security – the signed-in person's password, second factor (TOTP, enrolled with a
+// QR code drawn on the server) and sessions. The first owner's password lives in the settings,
+// and the demo owner's is public, so neither is changed here (lib/auth/change-password.ts).
 import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
 import { AdminForm } from "@/app/_components/admin/admin-form";
 import styles from "@/app/_components/admin/admin.module.css";
+import { firstOwner } from "@/lib/auth/admin-settings";
+import { MIN_PASSWORD_LENGTH } from "@/lib/auth/forms";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { pendingTotp, recoveryCodesLeft, totpEnabled } from "@/lib/auth/totp";
 import { shopTotpVault } from "@/lib/auth/totp-vault";
+import { env } from "@/lib/config/env";
+import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
-import { confirmEnrolment, disableSecondFactor, signOutEverywhere, startEnrolment } from "./actions";
+import { changePassword, confirmEnrolment, disableSecondFactor, signOutEverywhere, startEnrolment } from "./actions";
 
 export default adminPage("staff", async (_props: object, admin) => {
   const t = await getTranslations("admin.security");
   const kv = await getKv();
-  const [enabled, pending, left] = await Promise.all([totpEnabled(kv, admin.email), pendingTotp({ kv, vault: await shopTotpVault(kv) }, admin.email), recoveryCodesLeft(kv, admin.email)]);
+  const [enabled, pending, left, owner] = await Promise.all([
+    totpEnabled(kv, admin.email),
+    pendingTotp({ kv, vault: await shopTotpVault(kv) }, admin.email),
+    recoveryCodesLeft(kv, admin.email),
+    firstOwner(env(), shopMode()),
+  ]);
   const qr = pending && !enabled ? `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(pending.uri, { type: "svg", margin: 1 })).toString("base64")}` : null;
   const codeInput = (
     <label>
@@ -24,6 +34,28 @@ export default adminPage("staff", async (_props: object, admin) => {
   return (
     <>
       <h1>{t("title")}</h1>
+      <h2>{t("password")}</h2>
+      {owner?.email === admin.email ? (
+        <p className="notice">{owner.demo ? t("passwordDemo") : t("passwordFromSettings")}</p>
+      ) : (
+        <>
+          <p>{t("passwordHelp")}</p>
+          <AdminForm action={changePassword} schema="changePassword" submit={t("changePassword")}>
+            <label>
+              {t("currentPassword")}
+              <input name="current" type="password" autoComplete="current-password" required />
+            </label>
+            <label>
+              {t("newPassword", { min: MIN_PASSWORD_LENGTH })}
+              <input name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required />
+            </label>
+            <label>
+              {t("confirmPassword")}
+              <input name="confirm" type="password" autoComplete="new-password" required />
+            </label>
+          </AdminForm>
+        </>
+      )}
       <h2>{t("twoFactor")}</h2>
       {enabled ? (
         <>
