@@ -14,6 +14,7 @@ import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import type { Fixture } from "@/lib/sandbox/fixture/schema";
 import { checkoutRequestSchema } from "./checkout-request";
 import { quoteOrder } from "./quote-order";
+import { compileRules } from "@/lib/pricing/compile-rules";
 import { settingsRules } from "@/tests/support/pricing-rules";
 
 const TTL_MS = 300_000;
@@ -81,7 +82,13 @@ describe("quoteOrder and the age of the catalogue copy", () => {
 
   it("quotes a pay-first voucher from a fresh copy", async () => {
     const quoted = await quoteOrder(deps, request(PAY_FIRST_VOUCHER), { maxAgeMs: TTL_MS });
-    expect(quoted).toMatchObject({ ok: true, value: { flow: "pay_first", quote: { cost: { minor: 284, currency: "USD" } } } });
+    expect(quoted).toMatchObject({ ok: true, value: { flow: "pay_first", quote: { cost: { minor: 284, currency: "USD" }, ruleVersion: 1 } } });
+  });
+
+  it("refuses a voucher the pricing rules will not sell (below the minimum margin) as unavailable", async () => {
+    const strict = compileRules({ ...deps.policy.source, version: 2, global: { ...deps.policy.source.global, minMargin: { minor: 100_000, percent: "0" } } });
+    const quoted = await quoteOrder({ ...deps, policy: strict }, request(PAY_FIRST_VOUCHER), { maxAgeMs: TTL_MS });
+    expect(quoted).toMatchObject({ ok: false, error: { code: "unavailable" } });
   });
 
   it("refuses a pay-first voucher while only a copy older than the bound is kept (upstream down)", async () => {
