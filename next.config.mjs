@@ -8,7 +8,7 @@ const nextConfig = {
   // Native and Node-only drivers stay out of the bundle and load at run time.
   serverExternalPackages: ["lmdb", "ioredis"],
   // Pages and unstable_cache data live in the shop's KV, shared by every instance on the store,
-  // so a tag invalidated on one is a miss on all (lib/next-cache, docs/decisions.md 68). No
+  // so a tag invalidated on one is a miss on all (lib/next-cache, docs/decisions.md 75). No
   // copy in each instance's memory: it would serve an invalidated page on the others.
   cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)),
   cacheMaxMemorySize: 0,
