@@ -63,6 +63,8 @@ export type PriceRefusal =
 export type PriceResult = Result<PriceQuote, PriceRefusal>;
 
 const MAX_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+/** Powers of ten by exponent gap (ISO exponents are 0–4), kept since a preview converts 20,000 amounts. */
+const POW10 = Array.from({ length: 9 }, (_, i) => 10n ** BigInt(i));
 
 export function priceVoucher(input: PriceInput, rules: PricingRules): PriceResult {
   const { cost } = input;
@@ -92,9 +94,10 @@ export function priceVoucher(input: PriceInput, rules: PricingRules): PriceResul
   }
   if (price > MAX_MINOR) return err({ code: "price_too_large" });
 
-  const described = describe(price, costInStore, face, rule, rules);
+  const margin = marginOf(price, costInStore, rules);
+  const described = describe(price, costInStore, face, rule, rules, margin);
   const required = requiredMargin(price, rule);
-  if (compareFrac(marginOf(price, costInStore, rules), required) < 0) {
+  if (compareFrac(margin, required) < 0) {
     // Held down by the ceiling, it is the ceiling that leaves no room: named as such.
     if (price < wanted) return err({ code: "above_ceiling", wouldBe: described, ceiling: money(ceiling ?? 0n, rules) });
     return err({ code: "below_min_margin", wouldBe: described, required: money(ceilDiv(required.n, required.d), rules) });
@@ -123,8 +126,8 @@ function toStore(amount: Money, rules: PricingRules): Frac | null {
   if (rate === undefined || rate <= 0n) return null;
   const shift = rules.storeExponent - currencyExponent(amount.currency);
   return {
-    n: BigInt(amount.minor) * rate * 10n ** BigInt(Math.max(0, shift)),
-    d: SCALE * 10n ** BigInt(Math.max(0, -shift)),
+    n: BigInt(amount.minor) * rate * (POW10[Math.max(0, shift)] as bigint),
+    d: SCALE * (POW10[Math.max(0, -shift)] as bigint),
   };
 }
 
@@ -150,8 +153,7 @@ function requiredMargin(price: bigint, rule: CompiledRule): Frac {
   return { n: byPercent > byAmount ? byPercent : byAmount, d: PERCENT };
 }
 
-function describe(price: bigint, cost: Frac, face: Frac | null, rule: CompiledRule, rules: PricingRules): WouldBe {
-  const margin = marginOf(price, cost, rules);
+function describe(price: bigint, cost: Frac, face: Frac | null, rule: CompiledRule, rules: PricingRules, margin = marginOf(price, cost, rules)): WouldBe {
   const thinLine: Frac = { n: price * rules.thinPercent, d: PERCENT };
   return {
     price: money(price, rules),
