@@ -5,4 +5,6 @@ export const RULES_KEYS = {
   current: (upstream: string) => `pricing:${upstream}:current`,
   version: (upstream: string, version: number) => `pricing:${upstream}:v:${version}`,
   history: (upstream: string) => `pricing:${upstream}:history`,
+  /** One person's unsaved edits (lib/pricing/rule-drafts.ts). */
+  draft: (upstream: string, email: string) => `pricing:${upstream}:draft:${email}`,
 };
