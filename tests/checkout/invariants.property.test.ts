@@ -2,14 +2,18 @@
 // Partner API sandbox and the payments sandbox, with crashes between any two steps, lost and
 // refused calls, KV failures, duplicated and reordered webhooks and notifications, declines,
 // abandoned payments, slow, failing, stalling and refunding suppliers, expiring reservations
-// and a partner balance that runs out. After the sweep, what the two sandboxes hold (not only
-// what our records say) must show that nobody paid for nothing and nothing was given away.
+// and a partner balance that runs out; steps that throw, requests held on the wire until after
+// our retry, 2xx answers we cannot read, refusals from something in between, a clock that
+// jumps days (authorizations lapse, completed orders are re-read, pay-first orders give up), a
+// code key rotated between deployments, a spoilt record and an index entry without an order.
+// After the sweep, what the two sandboxes hold (not only what our records say) must show that
+// nobody paid for nothing and nothing was given away.
 //
 // CHECKOUT_SCHEDULES sets the number of schedules (default 2,000; 10,000 for a long run) and
 // CHECKOUT_SEED replays a failure; fast-check prints the shrunk schedule that failed.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Fault } from "@/tests/support/checkout/faults";
+import { Crash, InjectedThrow, type Fault } from "@/tests/support/checkout/faults";
 import { createWorld, type Flow, type World, type WorldParams } from "@/tests/support/checkout/property-world";
 
 const SCHEDULES = Number(process.env.CHECKOUT_SCHEDULES ?? 2000);
@@ -24,6 +28,10 @@ type Action =
   | { do: "together"; a: number; b: number }
   | { do: "sweep" }
   | { do: "wait"; seconds: number }
+  | { do: "jump"; hours: number }
+  | { do: "rotate_key" }
+  | { do: "corrupt"; order: number }
+  | { do: "orphan_entry" }
   | { do: "fault"; fault: Fault };
 
 /** Stripe's test cards: approved, declined, declined for funds, approval on a second screen. */
@@ -33,8 +41,14 @@ const card = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<Card>("4000000000000002", "4000000000009995", "4000002500003155") },
 );
 const order = fc.nat({ max: 7 });
+const service = fc.constantFrom("upstream" as const, "payments" as const);
 const faultArb: fc.Arbitrary<Fault> = fc.oneof(
-  fc.record({ target: fc.constantFrom("upstream" as const, "payments" as const), kind: fc.constantFrom("crash_before" as const, "crash_after" as const, "refused" as const, "answer_lost" as const) }),
+  fc.record({ target: service, kind: fc.constantFrom("crash_before" as const, "crash_after" as const, "refused" as const, "answer_lost" as const) }),
+  fc.record({ target: service, kind: fc.constantFrom("throw_before" as const, "throw_after" as const) }),
+  // Delivered before or after our retry, or after the next sweep's.
+  fc.record({ target: service, kind: fc.constant("held" as const), delaySeconds: fc.constantFrom(5, 60, 600, 3000) }),
+  fc.record({ target: service, kind: fc.constant("unreadable" as const), times: fc.integer({ min: 1, max: 4 }) }),
+  fc.constant({ target: "upstream" as const, kind: "lost_then_refused" as const }),
   fc.constant({ target: "store" as const, kind: "crash_after_save" as const }),
   fc.record({ target: fc.constant("kv" as const), kind: fc.constantFrom("error" as const, "reply_lost" as const) }),
 );
@@ -56,20 +70,82 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ do: fc.constant("together" as const), a: order, b: order }) },
   { weight: 1, arbitrary: fc.constant({ do: "sweep" as const }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant("wait" as const), seconds: fc.constantFrom(1, 30, 90, 600, 1800, 4000) }) },
+  // Nobody looks for hours or days: authorizations near their hold's end or past it (7 days).
+  { weight: 1, arbitrary: fc.record({ do: fc.constant("jump" as const), hours: fc.constantFrom(1, 24, 72, 168) }) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.constant({ do: "rotate_key" as const }),
+      fc.record({ do: fc.constant("corrupt" as const), order }),
+      fc.constant({ do: "orphan_entry" as const }),
+    ),
+  },
   { weight: 5, arbitrary: fc.record({ do: fc.constant("fault" as const), fault: faultArb }) },
 );
 
-const paramsArb: fc.Arbitrary<WorldParams> = fc
-  .record({
-    notifications: fc.boolean(),
-    supplier: fc.constantFrom("success" as const, "success" as const, "error" as const, "refund_after" as const, "stall" as const),
-    supplierLatencySeconds: fc.constantFrom(0, 5, 90),
-    partnerBalance: fc.constantFrom(100, 12),
-    reservationSeconds: fc.constantFrom(3600, 120),
-  })
-  // Without notifications a refund days after delivery is invisible to any shop (the service
-  // has no other way to say it); reconciliation is the owner's tool for that, not the checkout's.
-  .filter((p) => p.notifications || p.supplier !== "refund_after");
+// A refund upstream comes 120 s after delivery: without notifications, the completed order's
+// scheduled re-reads must find it.
+const paramsArb: fc.Arbitrary<WorldParams> = fc.record({
+  notifications: fc.boolean(),
+  supplier: fc.constantFrom("success" as const, "success" as const, "error" as const, "refund_after" as const, "stall" as const),
+  supplierLatencySeconds: fc.constantFrom(0, 5, 90),
+  partnerBalance: fc.constantFrom(100, 12),
+  reservationSeconds: fc.constantFrom(3600, 120),
+});
+
+/**
+ * Schedules for the defects issue 14 found, run first on every run, so that each class is
+ * produced whatever the random schedules happen to draw.
+ */
+const quietWorld: WorldParams = { notifications: false, supplier: "success", supplierLatencySeconds: 0, partnerBalance: 100, reservationSeconds: 3600 };
+const paid = (flow: Flow): Action => ({ do: "order", flow, priceChanged: false, payWith: "4242424242424242" });
+const ISSUE_14: [WorldParams, Action[]][] = [
+  // A refund upstream after completion, with no notification: only the scheduled re-reads see it.
+  [{ ...quietWorld, supplier: "refund_after" }, [paid("pay_first_code"), { do: "payment_event", order: 0 }]],
+  // Unreadable /api/pay answers (the order made all the same) across a day: never cancel while upstream may have filled it.
+  [quietWorld, [paid("direct_topup"), { do: "fault", fault: { target: "upstream", kind: "unreadable", times: 2 } }, { do: "payment_event", order: 0 }, { do: "jump", hours: 24 }, { do: "sweep" }]],
+  // … and across a week: released at the hold's end, the owner told.
+  [quietWorld, [paid("direct_topup"), { do: "fault", fault: { target: "upstream", kind: "unreadable", times: 2 } }, { do: "payment_event", order: 0 }, { do: "jump", hours: 168 }, { do: "sweep" }]],
+  // A refusal from something in between to the repeat of a /api/pay that may have taken effect.
+  [quietWorld, [paid("balance"), { do: "fault", fault: { target: "upstream", kind: "lost_then_refused" } }, { do: "payment_event", order: 0 }, { do: "wait", seconds: 30 }, { do: "sweep" }]],
+  // Steps that throw, a rotated key, a spoilt record and an orphan index entry do not stop the sweep.
+  [
+    quietWorld,
+    [
+      // The first order's payment page is not opened before the key changes.
+      { do: "fault", fault: { target: "payments", kind: "refused" } },
+      { do: "order", flow: "reservation", priceChanged: false, payWith: null },
+      { do: "rotate_key" },
+      paid("reservation"),
+      paid("pay_first_code"),
+      { do: "corrupt", order: 2 },
+      { do: "orphan_entry" },
+      { do: "fault", fault: { target: "upstream", kind: "throw_after" } },
+      { do: "fault", fault: { target: "payments", kind: "throw_before" } },
+      { do: "payment_event", order: 1 },
+      { do: "sweep" },
+    ],
+  ],
+  // Requests held on the wire until after our retry: a confirmation, a capture, a payment page.
+  [
+    { ...quietWorld, supplierLatencySeconds: 5 },
+    [
+      { do: "fault", fault: { target: "payments", kind: "held", delaySeconds: 60 } },
+      paid("reservation"),
+      { do: "advance", order: 0, wake: true },
+      paid("reservation"),
+      { do: "fault", fault: { target: "upstream", kind: "held", delaySeconds: 600 } },
+      { do: "fault", fault: { target: "payments", kind: "held", delaySeconds: 5 } },
+      { do: "payment_event", order: 0 },
+      { do: "payment_event", order: 1 },
+      { do: "sweep" },
+    ],
+  ],
+  // Upstream delivers while nobody looks for a week: the authorization lapses before the capture.
+  [{ ...quietWorld, supplierLatencySeconds: 90 }, [paid("pay_first_code"), { do: "payment_event", order: 0 }, { do: "jump", hours: 168 }]],
+  // A crash in one of two runs of one process: the other dies with it.
+  [quietWorld, [paid("pay_first_code"), paid("direct_topup"), { do: "fault", fault: { target: "upstream", kind: "crash_before" } }, { do: "together", a: 0, b: 1 }]],
+];
 
 async function play(world: World, actions: Action[]): Promise<void> {
   for (const action of actions) {
@@ -99,6 +175,18 @@ async function play(world: World, actions: Action[]): Promise<void> {
       case "wait":
         await world.timers.advance(action.seconds * 1000);
         break;
+      case "jump":
+        await world.jump(action.hours);
+        break;
+      case "rotate_key":
+        world.rotateKey();
+        break;
+      case "corrupt":
+        await world.corrupt(action.order);
+        break;
+      case "orphan_entry":
+        await world.orphanEntry();
+        break;
       case "fault":
         world.plan.arm(action.fault);
         break;
@@ -112,11 +200,13 @@ async function checkInvariants(world: World, startBalance: number): Promise<void
   const upstream = await world.upstreamOrders();
   const intents = world.intents();
   const refunds = world.refunds();
+  const hold = world.deps.policy.authorizationHoldMs;
+  /** Orders whose upstream debit the shop bears, the owner told: parked, or released at the hold's end. */
+  const excused = new Set<string>();
 
   for (const record of ours) {
     const label = `order ${record.id} (${record.flow} ${record.item.kind}, ${record.state}, ${record.reason ?? "-"})`;
-    // No order stuck: every order ended.
-    expect(["completed", "failed", "refunded"], `${label} is not final`).toContain(record.state);
+    const log = `\n${record.events.map((e) => `  ${new Date(e.at).toISOString()} ${e.what}`).join("\n")}`;
 
     // One upstream order per order.
     const placed = upstream.filter((u) => u.extOrderId === record.id);
@@ -126,15 +216,47 @@ async function checkInvariants(world: World, startBalance: number): Promise<void
     // One payment per order, and nothing held at the end.
     const paid = intents.filter((i) => i.intent.metadata.order_id === record.id);
     expect(paid.length, `${label} has ${paid.length} payments`).toBeLessThanOrEqual(1);
-    const intent = paid[0]?.intent;
-    expect(intent?.status, `${label} leaves an authorization neither captured nor cancelled`).not.toBe("requires_capture");
+    const stored = paid[0];
+    const intent = stored?.intent;
+    const status = stored ? world.effectiveStatus(stored) : undefined;
+    expect(status, `${label} leaves an authorization neither captured nor cancelled${log}`).not.toBe("requires_capture");
+    if (stored && intent?.status === "requires_capture" && stored.capture_before_ms !== null) {
+      // Lapsed unread: acceptable only if the order was still being worked on when it lapsed.
+      const lastAt = record.events.at(-1)?.at ?? 0;
+      expect(lastAt, `${label} ended and left its authorization to lapse${log}`).toBeGreaterThanOrEqual(stored.capture_before_ms);
+    }
     const captured = intent?.amount_received ?? 0;
     // No double capture: at most the price, once.
     expect(captured, `${label} captured more than its price`).toBeLessThanOrEqual(record.quote.price.minor);
     const refunded = refunds.filter((r) => r.payment_intent === intent?.id).reduce((sum, r) => sum + r.amount, 0);
 
+    // The code: what we stored is upstream's, sealed with a key the shop had; the buyer sees it
+    // once charged, and only while that key is the current one (a rotated key shows nothing, never another code).
+    const shown = world.shown(record);
+    if (record.delivery.code !== null) {
+      const opened = world.vaults.map((vault) => vault.open(record.delivery.code ?? "", record.id)).find((o) => o.ok);
+      expect(opened?.ok && opened.value, `${label} stores a code that is not upstream's`).toBe(mine?.voucherCode);
+    }
+    if (record.state !== "completed") expect(shown.delivery, `${label} shows a code before the payment is taken`).toBeNull();
+    else if (shown.delivery?.code != null) expect(shown.delivery.code, `${label} shows another code than upstream's`).toBe(mine?.voucherCode);
+    else if (record.delivery.code !== null) expect(world.deps.vault.open(record.delivery.code, record.id).ok, `${label} hides a code the key opens`).toBe(false);
+
+    const delivered = mine?.status === 2 || mine?.status === 4;
+    const alerted = world.alerts.some((a) => a.orderId === record.id) && record.alert !== null;
+    // Near or past the authorization's end (cards: 7 days), upstream delivered while the money
+    // could not be taken: the owner must have been told, the code withheld, the buyer not charged.
+    const holdEnded = record.payment.authorizedAt !== null && (record.events.at(-1)?.at ?? 0) >= record.payment.authorizedAt + hold;
+    if (world.parked(record)) {
+      excused.add(record.id);
+      expect(delivered, `${label} parked but upstream shows ${mine?.status}`).toBe(true);
+      expect(alerted, `${label} lost its authorization after delivery and nobody was told${log}`).toBe(true);
+      expect(captured, `${label} parked yet charged`).toBe(0);
+      continue;
+    }
+    // No order stuck: every order ended.
+    expect(["completed", "failed", "refunded"], `${label} is not final${log}`).toContain(record.state);
+
     // Captured ⇔ delivered: money is taken exactly for the orders upstream delivered.
-    const delivered = mine?.status === 2;
     if (record.state === "completed") {
       expect(delivered, `${label} completed but upstream shows ${mine?.status}`).toBe(true);
       expect(captured, `${label} completed without its capture`).toBe(record.quote.price.minor);
@@ -144,23 +266,42 @@ async function checkInvariants(world: World, startBalance: number): Promise<void
       expect(refunded, `${label} refunded less than it captured`).toBe(captured);
     } else {
       expect(captured, `${label} failed but the buyer was charged`).toBe(0);
-      expect(delivered, `${label} failed although upstream delivered`).toBe(false);
+      if (delivered && alerted && holdEnded) excused.add(record.id);
+      else expect(delivered, `${label} failed although upstream delivered${log}`).toBe(false);
     }
   }
 
-  // Upstream debits = what the delivered orders cost.
-  const deliveredCost = ours
-    .filter((r) => r.state === "completed")
-    .reduce((sum, r) => sum + (upstream.find((u) => u.extOrderId === r.id)?.chargedMinor ?? Number.NaN), 0);
+  // The spoilt orders held nobody up: every other order is checked above (and is final), and
+  // an index entry without an order is gone from the index.
+  const due = await world.dueIds();
+  expect(due.filter((id) => world.orphans.includes(id)), "index entries without an order stay in the index").toEqual([]);
+
+  // Upstream debits = what the delivered orders cost (completed, excused, or spoilt: ours to pay).
+  const debited = (id: string) => {
+    const u = upstream.find((o) => o.extOrderId === id);
+    return u && (u.status === 2 || u.status === 4) ? u.chargedMinor : 0;
+  };
+  const deliveredCost =
+    ours.filter((r) => r.state === "completed").reduce((sum, r) => sum + (upstream.find((u) => u.extOrderId === r.id)?.chargedMinor ?? Number.NaN), 0) +
+    [...excused].reduce((sum, id) => sum + debited(id), 0) +
+    [...world.corrupted].reduce((sum, id) => sum + debited(id), 0);
   expect(startBalance - (await world.upstreamBalance()), "upstream debits differ from the delivered orders' amount_charged").toBe(deliveredCost);
   // Nothing upstream that is not one of ours.
-  expect(upstream.filter((u) => !ours.some((r) => r.id === u.extOrderId))).toEqual([]);
+  expect(upstream.filter((u) => !world.orders.includes(u.extOrderId ?? ""))).toEqual([]);
 }
 
 describe("checkout invariants", () => {
   // Injected KV faults make the checkout warn (a wake-up or lease not recorded) thousands of
   // times; those warnings are expected here, and the invariants say whether anything went wrong.
-  beforeAll(() => void vi.spyOn(console, "warn").mockImplementation(() => undefined));
+  // Steps that throw what a fault injected (a crash, a plain Error) are logged as errors by the
+  // checkout; those are expected too, and anything else still reaches the log.
+  beforeAll(() => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const error = console.error.bind(console);
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      if (!args.some((arg) => arg instanceof Crash || arg instanceof InjectedThrow || (typeof arg === "string" && arg.includes("injected")))) error(...args);
+    });
+  });
   afterAll(() => vi.restoreAllMocks());
 
   it(`hold on ${SCHEDULES} random schedules with faults`, { timeout: 40 * 60_000 }, async () => {
@@ -176,7 +317,7 @@ describe("checkout invariants", () => {
           world.close();
         }
       }),
-      { numRuns: SCHEDULES, seed: SEED, verbose: 1 },
+      { numRuns: SCHEDULES, seed: SEED, verbose: 1, examples: ISSUE_14 },
     );
   });
 });

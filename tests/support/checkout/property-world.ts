@@ -1,78 +1,40 @@
 // One world per property-test schedule: the Partner API sandbox and the payments sandbox on
 // manual time, our real partner client and the stripe package in front of them, the order
 // store on an in-memory KV, and faults between all of them. Everything runs in microtasks and
-// on manual timers, so a schedule replays the same way every time.
-import { randomBytes } from "node:crypto";
+// on manual timers, so a schedule replays the same way every time. Besides the faults on the
+// wire and in the process, a schedule can move the clock by days, rotate the code key between
+// two deployments, spoil one order's record and leave an index entry whose order is gone.
+import { createHash } from "node:crypto";
 import Stripe from "stripe";
 import { advance, type AdvanceDeps } from "@/lib/checkout/advance";
-import { createCodeVault } from "@/lib/checkout/code-vault";
+import { createCodeVault, type CodeVault } from "@/lib/checkout/code-vault";
 import { newOrderRecord } from "@/lib/checkout/new-order";
 import { capabilityHash, newCapabilityKey, orderIdFactory } from "@/lib/checkout/order-id";
-import type { OrderItem, OrderRecord } from "@/lib/checkout/order-record";
+import type { OrderRecord } from "@/lib/checkout/order-record";
 import { handlePartnerNotification, PARTNER_NOTIFY_HEADER } from "@/lib/checkout/partner-notification";
 import { paymentEventHandler } from "@/lib/checkout/payment-events";
-import { createOrderStore } from "@/lib/checkout/store/order-store";
+import { publicOrder } from "@/lib/checkout/public-order";
+import { createOrderStore, ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { stripePayments } from "@/lib/checkout/stripe-payments";
 import { sweep } from "@/lib/checkout/sweep";
 import { createPartnerClient } from "@/lib/partner/client";
 import { createPaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
 import type { StoredPaymentIntent, StoredSession } from "@/lib/payments-sandbox/objects/records";
 import { createSandbox } from "@/lib/sandbox/create-sandbox";
-import { fixtureSchema } from "@/lib/sandbox/fixture/schema";
 import { createMemoryStore } from "@/lib/sandbox/store/memory-store";
 import type { OrderRecord as UpstreamOrder } from "@/lib/sandbox/store/records";
 import { ManualTimers } from "@/tests/support/partner-client/manual-timers";
-import { sampleFixture } from "@/tests/support/sandbox/sample-fixture";
 import { createMemoryKv, type MemoryData } from "../memory-kv";
-import { Crash, crashingPayments, crashingStore, crashingUpstream, faultyFetch, faultyKv, FaultPlan } from "./faults";
+import { Crash, crashingPayments, crashingStore, crashingUpstream, faultyKv, FaultPlan } from "./faults";
+import { ITEMS, NOTIFY_SECRET, PARTNER_ID, propertyFixture, type Flow, type WorldParams } from "./property-fixture";
+import { faultyFetch } from "./wire-faults";
 
-export type Flow = "reservation" | "pay_first_code" | "direct_topup" | "balance";
-export type SupplierOutcome = "success" | "error" | "refund_after" | "stall";
+export type { Flow, WorldParams } from "./property-fixture";
 
-export interface WorldParams {
-  /** The service notifies the shop of every change (with our secret), or the shop must ask. */
-  notifications: boolean;
-  supplier: SupplierOutcome;
-  supplierLatencySeconds: number;
-  /** Partner balance in USD: enough for everything, or low enough to answer 402. */
-  partnerBalance: number;
-  reservationSeconds: number;
+/** A code key as an operator sets CHECKOUT_CODE_KEY: the n-th deployment's, derived so a schedule replays. */
+function codeKey(n: number): Uint8Array {
+  return createHash("sha256").update(`property code key ${n}`).digest();
 }
-
-const NOTIFY_SECRET = "property-secret";
-const PARTNER_ID = 1;
-
-/** What a flow buys, and what the quote froze (the price guard fires when `cost` is below upstream's). */
-const ITEMS: Record<Flow, { item: OrderItem; flow: OrderRecord["flow"]; account: string | null; cost: number; price: number }> = {
-  reservation: {
-    item: { kind: "voucher", gameId: 10, voucherId: 1001, name: "Sample Gift Card 10 USD", deliveryMethod: "voucher_code" },
-    flow: "reservation",
-    account: null,
-    cost: 950,
-    price: 1045,
-  },
-  pay_first_code: {
-    item: { kind: "voucher", gameId: 40, voucherId: 4001, name: "Plain Card 4 USD", deliveryMethod: "voucher_code" },
-    flow: "pay_first",
-    account: null,
-    cost: 400,
-    price: 440,
-  },
-  direct_topup: {
-    item: { kind: "voucher", gameId: 20, voucherId: 2001, name: "100 Diamonds", deliveryMethod: "direct_topup" },
-    flow: "pay_first",
-    account: "111|22",
-    cost: 198,
-    price: 218,
-  },
-  balance: {
-    item: { kind: "balance", gameId: 30, name: "Sample Wallet", amount: { minor: 1000, currency: "USD" } },
-    flow: "pay_first",
-    account: "wallet-owner",
-    cost: 980,
-    price: 1078,
-  },
-};
 
 export type World = Awaited<ReturnType<typeof createWorld>>;
 
@@ -80,41 +42,7 @@ export async function createWorld(params: WorldParams) {
   const timers = new ManualTimers();
   const plan = new FaultPlan();
 
-  const raw = sampleFixture();
-  raw.reservation_ttl_seconds = params.reservationSeconds;
-  const partner = raw.partners[0];
-  if (!partner) throw new Error("sample fixture has no partner");
-  partner.balance = params.partnerBalance;
-  if (params.notifications) {
-    partner.notify_url = "https://shop.test/api/webhooks/partner";
-    partner.notify_headers = { [PARTNER_NOTIFY_HEADER]: NOTIFY_SECRET };
-  }
-  const [reserved] = raw.services;
-  if (reserved) reserved.request = true;
-  raw.services.push({
-    id: 40,
-    game_name: "Plain Card",
-    type: "voucher",
-    currency: "USD",
-    vouchers: [
-      {
-        voucher_id: 4001,
-        voucher_name: "Plain Card 4 USD",
-        amount: 4,
-        currency: "USD",
-        game_coins: 4,
-        origin_price: 4,
-        origin_currency: "USD",
-        discount_rate: 0,
-        account_need: false,
-        delivery_method: "voucher_code",
-      },
-    ],
-  });
-  for (const service of raw.services) {
-    service.supplier = { outcome: params.supplier, latency_seconds: params.supplierLatencySeconds, refund_after_seconds: 120 };
-  }
-  const fixture = fixtureSchema.parse(raw);
+  const fixture = propertyFixture(params);
 
   /** Notifications the service sent and the shop has not yet acknowledged (2xx). */
   const inbox: { body: string; header: string | null }[] = [];
@@ -141,7 +69,7 @@ export async function createWorld(params: WorldParams) {
     clock: timers,
     sleep: timers.sleep,
     retries: 0,
-    fetch: faultyFetch(plan, "upstream", (request) => sandbox.handle(request)),
+    fetch: faultyFetch(plan, "upstream", timers, (request) => sandbox.handle(request)),
   });
 
   const paymentsData: MemoryData = new Map();
@@ -152,21 +80,26 @@ export async function createWorld(params: WorldParams) {
   });
   const stripe = new Stripe("sk_test_property", {
     maxNetworkRetries: 0,
-    httpClient: Stripe.createFetchHttpClient(faultyFetch(plan, "payments", (request) => paymentsSandbox.handle(request))),
+    httpClient: Stripe.createFetchHttpClient(faultyFetch(plan, "payments", timers, (request) => paymentsSandbox.handle(request))),
   });
 
-  const kv = faultyKv(plan, createMemoryKv({ now: () => timers.now() }));
-  const vault = createCodeVault(randomBytes(32));
+  const rawKv = createMemoryKv({ now: () => timers.now() });
+  const kv = faultyKv(plan, rawKv);
+  /** Every code key the shop has run with, the current one last. */
+  const vaults: CodeVault[] = [createCodeVault(codeKey(0))];
+  /** What the checkout told the owner, by order. */
+  const alerts: { orderId: string; message: string; at: number }[] = [];
   const deps: AdvanceDeps = {
     kv,
     store: crashingStore(plan, createOrderStore(kv, timers)),
     upstream: crashingUpstream(plan, client),
     payments: crashingPayments(plan, stripePayments(stripe)),
-    vault,
+    vault: vaults[0] as CodeVault,
     clock: timers,
     leaseMs: 200_000,
     orderLink: (orderId, key) => `https://shop.test/orders/${orderId}?key=${key}`,
-    alertOwner: () => undefined,
+    conversionRates: async () => ({ storeCurrency: "USD", exchangeRates: {} }),
+    alertOwner: (orderId, message) => void alerts.push({ orderId, message, at: timers.now() }),
     policy: {
       reservationMs: params.reservationSeconds * 1000,
       safetyMarginMs: Math.min(5 * 60_000, Math.floor((params.reservationSeconds * 1000) / 5)),
@@ -175,35 +108,50 @@ export async function createWorld(params: WorldParams) {
       retryBaseMs: 5_000,
       retryMaxMs: 10 * 60_000,
       priceTolerancePercent: 0,
-      rates: { storeCurrency: "USD", exchangeRates: {} },
       completedRechecksMs: [3600_000, 24 * 3600_000, 7 * 24 * 3600_000],
       authorizationHoldMs: 6.5 * 24 * 3600_000,
     },
   };
   const nextId = orderIdFactory(timers);
   const orders: string[] = [];
+  /** Orders whose record a fault spoilt: out of the per-order checks, and the sweep must go on without them. */
+  const corrupted = new Set<string>();
+  /** Index entries whose order was never stored. */
+  const orphans: string[] = [];
 
-  /** Await a call, moving manual time a second at a time while it waits on the sandboxes' timers. */
+  /**
+   * Await a call, moving manual time a second at a time while it waits on the sandboxes' timers.
+   * One settle is one process: a crash anywhere in it kills every run it has going, and the
+   * next settle is a new process.
+   */
   async function settle<T>(call: Promise<T>): Promise<T | Crash> {
     let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
     call.then(
       (value) => (outcome = { ok: true, value }),
       (error: unknown) => (outcome = { ok: false, error }),
     );
-    // Between manual seconds the real event loop turns too: some work (WebCrypto's AES-GCM,
-    // for one) finishes on the thread pool, which a busy machine makes slow in real time. So a
-    // manual second here is one turn of the loop as much as a second: a sweep over many orders
-    // took 600–900 of them on a slow day, and a budget of 600 failed such runs as hangs. An
-    // hour's worth: a real hang still ends here, and no call of ours waits that long on a timer.
-    for (let second = 0; outcome === undefined && second < 3600; second += 1) {
-      await timers.advance(1000);
-      await new Promise((resolve) => setImmediate(resolve));
+    let death: Crash | null = null;
+    try {
+      // Between manual seconds the real event loop turns too: some work (WebCrypto's AES-GCM,
+      // for one) finishes on the thread pool, which a busy machine makes slow in real time. So a
+      // manual second here is one turn of the loop as much as a second: a sweep over many orders
+      // took 600–900 of them on a slow day, and a budget of 600 failed such runs as hangs. An
+      // hour's worth: a real hang still ends here, and no call of ours waits that long on a timer.
+      for (let second = 0; outcome === undefined && second < 3600; second += 1) {
+        await timers.advance(1000);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // Then some real seconds, so that a loaded machine is not mistaken for a hang.
+      for (let waited = 0; outcome === undefined && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    } finally {
+      death = plan.revive();
     }
-    // Then some real seconds, so that a loaded machine is not mistaken for a hang.
-    for (let waited = 0; outcome === undefined && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     if (outcome === undefined) throw new Error("a call did not settle within an hour of manual time and 10 s of real time");
+    // A process that died returns nothing, whatever its code made of the crash (advance records
+    // a throwing step on its order, the sweep goes on to the next order: neither can write now).
+    if (death) return death;
     if (outcome.ok) return outcome.value;
-    if (outcome.error instanceof Crash) return outcome.error;
+    if (outcome.error instanceof Crash) throw new Error(`a Crash escaped without the process dying: ${outcome.error.message}`);
     throw outcome.error;
   }
 
@@ -216,7 +164,7 @@ export async function createWorld(params: WorldParams) {
         id,
         flow: chosen.flow,
         capabilityHash: capabilityHash(key),
-        capabilitySealed: vault.seal(key, id),
+        capabilitySealed: deps.vault.seal(key, id),
         email: "buyer@example.com",
         item: chosen.item,
         account: chosen.account,
@@ -229,8 +177,12 @@ export async function createWorld(params: WorldParams) {
     // A failed create is a checkout that answered 503. With its reply lost, the order may
     // exist all the same: the sweep then takes it on, and it is checked like any other.
     orders.push(id);
-    const created = await deps.store.create(record);
-    if (created.ok) await settle(advance(id, deps, { wake: true }));
+    await settle(
+      (async () => {
+        const created = await deps.store.create(record);
+        if (created.ok) await advance(id, deps, { wake: true });
+      })(),
+    );
   }
 
   function orderAt(index: number): string | null {
@@ -288,27 +240,96 @@ export async function createWorld(params: WorldParams) {
     const first = orderAt(a);
     const second = orderAt(b);
     if (!first || !second) return;
-    await settle(Promise.all([advance(first, deps, { wake: true }), advance(second, deps, { wake: true })]));
+    // Both runs end before the process does: one that dies takes the other with it.
+    await settle(
+      Promise.allSettled([advance(first, deps, { wake: true }), advance(second, deps, { wake: true })]).then(([a, b]) => {
+        for (const run of [a, b]) if (run?.status === "rejected") throw run.reason;
+      }),
+    );
+  }
+
+  /** Time passes with nobody looking (no cron, the shop down): an hour, a day, a week. */
+  async function jump(hours: number): Promise<void> {
+    await timers.advance(hours * 3600_000);
+  }
+
+  /** The next deployment runs with a new CHECKOUT_CODE_KEY; what the old one sealed no longer opens. */
+  function rotateKey(): void {
+    const next = createCodeVault(codeKey(vaults.length));
+    vaults.push(next);
+    deps.vault = next;
+  }
+
+  /** The order's record is overwritten with one its schema rejects (a bad migration, a hand edit). */
+  async function corrupt(index: number): Promise<void> {
+    const id = orderAt(index);
+    if (!id || corrupted.has(id)) return;
+    const text = await rawKv.get(ORDER_KEYS.order(id));
+    if (text === null) return;
+    corrupted.add(id);
+    await rawKv.set(ORDER_KEYS.order(id), JSON.stringify({ ...(JSON.parse(text) as object), state: "archived", attempts: -1 }));
+  }
+
+  /** The sweep's index names an order that was never stored (its create's write lost half-way, a hand edit). */
+  async function orphanEntry(): Promise<void> {
+    const id = nextId();
+    orphans.push(id);
+    await rawKv.zAdd(ORDER_KEYS.due, timers.now(), id);
   }
 
   async function runSweep(): Promise<void> {
     await settle(sweep(deps));
   }
 
+  /** The order a notification is about (its ext_order_id). */
+  function noteOrder(note: { body: string }): string | null {
+    try {
+      const body = JSON.parse(note.body) as { ext_order_id?: unknown };
+      return typeof body.ext_order_id === "string" ? body.ext_order_id : null;
+    } catch {
+      return null;
+    }
+  }
+
   /**
-   * After the schedule: no more faults; deliver every notification and sweep while time moves
-   * on, until nothing is due and nothing waits in the inbox (or ten days have passed).
+   * Nothing left to do: no order due now or later and no notification waiting, apart from the
+   * spoilt orders (which the sweep postpones for a person) and orders the checkout parked with
+   * the owner told (a delivered order whose authorization lapsed), which it looks at daily.
+   */
+  async function quiet(): Promise<boolean> {
+    if (inbox.some((note) => !corrupted.has(noteOrder(note) ?? ""))) return false;
+    const due = await kv.zRangeByScore(ORDER_KEYS.due, { max: Number.MAX_SAFE_INTEGER, limit: 1000 });
+    for (const { member } of due) {
+      if (corrupted.has(member)) continue;
+      const read = await deps.store.read(member);
+      if (read.ok && !parked(read.value.record)) return false;
+    }
+    return true;
+  }
+
+  /** Delivered, its authorization gone before the capture, and the owner told: waits for a person. */
+  function parked(record: OrderRecord): boolean {
+    const intent = intentOf(record.id);
+    return record.state === "delivered" && record.alert !== null && intent !== null && effectiveStatus(intent) === "canceled";
+  }
+
+  /**
+   * After the schedule: no more faults; deliver the waiting notifications and sweep while time
+   * moves on, until nothing is left to do (or ten days have passed).
    */
   async function finish(): Promise<void> {
     plan.disarm();
     for (let round = 0; round < 960; round += 1) {
-      while (inbox.length > 0) await notify(0, false);
+      // Each waiting notification once a round: one about a spoilt order is refused every time.
+      for (const note of [...inbox]) {
+        const index = inbox.indexOf(note);
+        if (index >= 0) await notify(index, false);
+      }
       await runSweep();
-      const due = await kv.zCard("checkout:due");
-      if (due === 0 && inbox.length === 0 && round > 0) {
+      if (round > 0 && (await quiet())) {
         // Past every supplier latency, refund and notification retry: a last look, then stop.
         await timers.advance(3 * 3600_000);
-        if (inbox.length === 0 && (await kv.zCard("checkout:due")) === 0) return;
+        if (await quiet()) return;
       }
       await timers.advance(15 * 60_000);
     }
@@ -317,6 +338,7 @@ export async function createWorld(params: WorldParams) {
   async function ourOrders(): Promise<OrderRecord[]> {
     const records: OrderRecord[] = [];
     for (const id of orders) {
+      if (corrupted.has(id)) continue;
       const read = await deps.store.read(id);
       if (!read.ok && read.error.code === "not_found") continue;
       if (!read.ok) throw new Error(`order ${id} unreadable after the schedule: ${read.error.code}`);
@@ -338,12 +360,36 @@ export async function createWorld(params: WorldParams) {
     return found;
   }
 
+  function intentOf(orderId: string): StoredPaymentIntent | null {
+    return paymentObjects<StoredPaymentIntent>("pi").find((i) => i.intent.metadata.order_id === orderId) ?? null;
+  }
+
+  /** The intent's status as Stripe would answer now: an authorization past its hold has lapsed, read or not. */
+  function effectiveStatus(stored: StoredPaymentIntent): string {
+    const lapsed = stored.intent.status === "requires_capture" && stored.capture_before_ms !== null && timers.now() >= stored.capture_before_ms;
+    return lapsed ? "canceled" : stored.intent.status;
+  }
+
   return {
     params,
     plan,
     timers,
     orders,
     inbox,
+    alerts,
+    corrupted,
+    orphans,
+    vaults,
+    deps,
+    jump,
+    rotateKey,
+    corrupt,
+    orphanEntry,
+    parked,
+    effectiveStatus,
+    /** The order as its buyer sees it with the current code key. */
+    shown: (record: OrderRecord) => publicOrder(record, deps.vault),
+    dueIds: async () => (await rawKv.zRangeByScore(ORDER_KEYS.due, { max: Number.MAX_SAFE_INTEGER, limit: 1000 })).map((e) => e.member),
     createOrder,
     pay,
     paymentEvent,
