@@ -25,7 +25,6 @@ export function checkoutPolicy(config: Env, fixtureReservationSeconds: number | 
     retryBaseMs: 5_000,
     retryMaxMs: 10 * 60_000,
     priceTolerancePercent: config.CHECKOUT_PRICE_TOLERANCE_PERCENT,
-    rates: { storeCurrency: config.STORE_CURRENCY, exchangeRates: config.EXCHANGE_RATES },
     completedRechecksMs: config.CHECKOUT_COMPLETED_RECHECKS,
     authorizationHoldMs: AUTHORIZATION_HOLD_MS,
   };

@@ -75,8 +75,6 @@ export interface CheckoutPolicy {
   retryMaxMs: number;
   /** How far upstream's amount_charged may exceed the quoted cost before we release, in percent. */
   priceTolerancePercent: number;
-  /** The pricing rules' store currency and rates: a charge in another currency than the quote is valued with them. */
-  rates: ConversionRates;
   /**
    * When a completed order is read again upstream, as offsets from its completion: a refund
    * upstream (2 → 3) is found even when no notification says so. Empty: only notifications.
@@ -98,6 +96,11 @@ export interface CheckoutDeps {
   policy: CheckoutPolicy;
   /** The buyer's order link for an order id and its capability key. */
   orderLink(orderId: string, capabilityKey: string): string;
+  /**
+   * The pricing rules' store currency and rates as they are now (the owner edits them in the
+   * admin): a charge in another currency than the quote is valued with them.
+   */
+  conversionRates(): Promise<ConversionRates>;
   /** Tells the owner something needs them (the admin shows it; the log carries it meanwhile). */
   alertOwner(orderId: string, message: string): void;
 }

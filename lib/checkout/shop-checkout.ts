@@ -8,6 +8,7 @@ import { shopMode } from "@/lib/config/shop-mode";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { getStripe } from "@/lib/payments/stripe-client";
+import { shopPricingRules } from "@/lib/pricing/shop-pricing";
 import { systemClock } from "@/lib/time/clock";
 import type { AdvanceDeps } from "./advance";
 import { checkoutPolicy } from "./checkout-policy";
@@ -44,6 +45,10 @@ export function orderDeps(): Promise<AdvanceDeps> {
       // its orders within this, whatever its slowest call may take.
       leaseMs: LEASE_MS,
       orderLink: (orderId, key) => `${publicOrigin()}${orderPath(orderId, key)}`,
+      conversionRates: async () => {
+        const { source } = await shopPricingRules();
+        return { storeCurrency: source.storeCurrency, exchangeRates: Object.fromEntries(Object.entries(source.rates).map(([code, rate]) => [code, rate.rate])) };
+      },
       alertOwner: (orderId, message) => console.error(`[checkout] order ${orderId} needs the owner: ${message}`),
       onCompleted: (order) => recordSale(kv, order.id, order.item.gameId),
     };

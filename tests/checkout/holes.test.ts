@@ -186,7 +186,7 @@ describe("found by reading", () => {
 
   it("a charge in another currency than the quote is valued at our rates, not taken as a price change", async () => {
     const h = await newHarness();
-    const deps = { ...h.deps, policy: { ...h.deps.policy, rates: { storeCurrency: "USD", exchangeRates: { EUR: "1.10" } } } };
+    const deps = { ...h.deps, conversionRates: async () => ({ storeCurrency: "USD", exchangeRates: { EUR: "1.10" } }) };
     // Quoted at 9.00 EUR of cost (9.90 USD at our rate); upstream debits 9.50 USD.
     const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM, quote: { price: { minor: 1100, currency: "EUR" }, cost: { minor: 900, currency: "EUR" } } });
     const result = await h.run(advance(id, deps));

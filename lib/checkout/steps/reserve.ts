@@ -40,16 +40,18 @@ export const reserve: StepHandler = async (order, deps) => {
   // Counted from the order's creation, not from this answer: the reservation may have been made
   // by an earlier call whose answer was lost, and the page must close before upstream drops it.
   const reserved = { ...patch, upstream: { ...patch.upstream, reservationEndsAt: order.createdAt + deps.policy.reservationMs } };
-  if (priceChanged(order, reserved.upstream.amountCharged, deps)) {
+  if (await priceChanged(order, reserved.upstream.amountCharged, deps)) {
     return moveTo(deps, "releasing", "upstream charges more than the quoted cost", { ...reserved, reason: "price_changed" });
   }
   return moveTo(deps, "reserved", `reserved upstream (status ${status})`, reserved);
 };
 
 /** Upstream charges more than the quote allows, or in a currency we have no rate for (so cannot tell). */
-function priceChanged(order: OrderRecord, charged: OrderRecord["upstream"]["amountCharged"], deps: CheckoutDeps): boolean {
+async function priceChanged(order: OrderRecord, charged: OrderRecord["upstream"]["amountCharged"], deps: CheckoutDeps): Promise<boolean> {
   if (charged === null) return false;
-  const exceeds = chargeExceedsQuote(order.quote.cost, charged, deps.policy.rates, deps.policy.priceTolerancePercent);
+  // One currency needs no rates: the common case costs no read of the pricing rules.
+  const rates = charged.currency === order.quote.cost.currency ? { storeCurrency: charged.currency, exchangeRates: {} } : await deps.conversionRates();
+  const exceeds = chargeExceedsQuote(order.quote.cost, charged, rates, deps.policy.priceTolerancePercent);
   if (!exceeds.ok) {
     deps.alertOwner(order.id, `no exchange rate for ${exceeds.error.currency}: the charge cannot be checked against the quote; set EXCHANGE_RATES`);
   }

@@ -119,6 +119,7 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
     vault: createCodeVault(randomBytes(32)),
     clock: timers,
     leaseMs: 200_000,
+    conversionRates: async () => ({ storeCurrency: "USD", exchangeRates: {} }),
     alertOwner: (orderId, message) => alerts.push(`${orderId}: ${message}`),
     orderLink: (orderId, key) => `https://shop.test/orders/${orderId}?key=${key}`,
     policy: {
@@ -129,7 +130,6 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
       retryBaseMs: 5_000,
       retryMaxMs: 10 * 60_000,
       priceTolerancePercent: 0,
-      rates: { storeCurrency: "USD", exchangeRates: {} },
       completedRechecksMs: [3600_000, 24 * 3600_000, 7 * 24 * 3600_000],
       authorizationHoldMs: 6.5 * 24 * 3600_000,
     },
