@@ -14,6 +14,8 @@ async function main(): Promise<void> {
   const { checkStartConfig } = await import("@/lib/config/check-start-config");
   const { orderDeps } = await import("@/lib/checkout/shop-checkout");
   const { sweep } = await import("@/lib/checkout/sweep");
+  const { sweepOrderEmails } = await import("@/lib/checkout/order-email");
+  const { shopMailer, SHOP_NAME } = await import("@/lib/mail/shop-mailer");
   checkStartConfig();
   const deps = await orderDeps();
   let total = 0;
@@ -27,7 +29,10 @@ async function main(): Promise<void> {
     // A full batch may mean more are due; a short one means the index is drained for now.
     if (report.advanced < 100 || report.failed.some((failure) => failure.orderId === "*")) break;
   }
-  console.log(`sweep: ${total} order(s) advanced, ${failed} not`);
+  // The order emails a checkout did not send after answering (its process died): sent now.
+  const emails = await sweepOrderEmails({ ...deps, mailer: shopMailer(), shopName: SHOP_NAME });
+  failed += emails.failed;
+  console.log(`sweep: ${total} order(s) advanced, ${failed} not; ${emails.sent} order email(s) sent`);
   process.exit(failed > 0 ? 1 : 0);
 }
 

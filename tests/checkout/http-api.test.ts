@@ -150,8 +150,8 @@ describe("the buyer's order, the webhooks and the sweep", () => {
   });
 
   it("opens the sweep only to the cron secret", async () => {
-    const { h } = await setup();
-    const sweepDeps = { cronSecret: "s3cret", orders: async () => h.deps, budgetMs: 10_000 };
+    const { h, deps } = await setup();
+    const sweepDeps = { cronSecret: "s3cret", orders: async () => h.deps, budgetMs: 10_000, mail: deps };
     const ask = (authorization?: string) =>
       getSweep(new Request("https://shop.test/api/cron/sweep", { headers: authorization ? { authorization } : {} }), sweepDeps);
     expect((await ask()).status).toBe(401);
@@ -159,21 +159,21 @@ describe("the buyer's order, the webhooks and the sweep", () => {
     expect((await getSweep(new Request("https://shop.test/api/cron/sweep"), { ...sweepDeps, cronSecret: undefined })).status).toBe(403);
     const swept = await h.run(ask("Bearer s3cret"));
     expect(swept.status).toBe(200);
-    expect(await swept.json()).toEqual({ advanced: 0, settled: 0, failed: [], left: 0 });
+    expect(await swept.json()).toEqual({ advanced: 0, settled: 0, failed: [], left: 0, emails: { sent: 0, taken: 0, gone: 0, failed: 0 } });
   });
 
   it("answers 200 when one order cannot be advanced: the run did its work and names the order", async () => {
-    const { h } = await setup();
+    const { h, deps } = await setup();
     const broken = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
     await h.kv.set(ORDER_KEYS.order(broken), "{not json");
     await h.kv.zAdd(ORDER_KEYS.due, 0, broken);
-    const sweepDeps = { cronSecret: "s3cret", orders: async () => h.deps, budgetMs: 10_000 };
+    const sweepDeps = { cronSecret: "s3cret", orders: async () => h.deps, budgetMs: 10_000, mail: deps };
     const swept = await h.run(getSweep(new Request("https://shop.test/api/cron/sweep", { headers: { authorization: "Bearer s3cret" } }), sweepDeps));
     expect(swept.status).toBe(200);
     expect(await swept.json()).toMatchObject({ failed: [{ orderId: broken, code: "unreadable" }] });
     // The next run a minute later does not trip over it again: it waits behind a backoff.
     await h.timers.advance(60_000);
     const again = await h.run(getSweep(new Request("https://shop.test/api/cron/sweep", { headers: { authorization: "Bearer s3cret" } }), sweepDeps));
-    expect(await again.json()).toEqual({ advanced: 0, settled: 0, failed: [], left: 0 });
+    expect(await again.json()).toEqual({ advanced: 0, settled: 0, failed: [], left: 0, emails: { sent: 0, taken: 0, gone: 0, failed: 0 } });
   });
 });

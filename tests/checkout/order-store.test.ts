@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
 import type { OrderRecord } from "@/lib/checkout/order-record";
-import { ORDER_KEYS, createOrderStore, type StoredOrder } from "@/lib/checkout/store/order-store";
+import { ORDER_EMAIL_GRACE_MS, ORDER_KEYS, createOrderStore, type StoredOrder } from "@/lib/checkout/store/order-store";
 import { saveOrderScript } from "@/lib/checkout/store/save-order-script";
 import { startDrivers } from "../kv/drivers";
 import { race } from "../kv/helpers";
@@ -95,6 +95,18 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
     expect(read.value.record.state).toBe("reserved");
     expect(read.value.record.events).toEqual([
       { at: clock.now(), what: "created → reserved: upstream status 6", to: "reserved", upstreamOrderId: "555", paymentId: null },
+    ]);
+  });
+
+  it("creates an order with its deadline and its order email pending, in one write", async () => {
+    const [kv] = kvs(1) as [Kv];
+    const store = createOrderStore(kv, clock);
+    await store.create(sampleOrder());
+    await store.create({ ...sampleOrder("01KA0000000000000000000003"), nextCheckAt: null });
+    expect(await kv.zRangeByScore(ORDER_KEYS.due)).toEqual([{ member: sampleOrder().id, score: clock.now() }]);
+    expect((await kv.zRangeByScore(ORDER_KEYS.mail)).map((e) => [e.member, e.score])).toEqual([
+      [sampleOrder().id, clock.now() + ORDER_EMAIL_GRACE_MS],
+      ["01KA0000000000000000000003", clock.now() + ORDER_EMAIL_GRACE_MS],
     ]);
   });
 

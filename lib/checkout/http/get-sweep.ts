@@ -4,7 +4,9 @@
 import { bearerToken } from "@/lib/http/bearer-token";
 import { json, problem } from "@/lib/http/json-answer";
 import { constantTimeEqual } from "@/lib/security/constant-time-equal";
+import type { Mailer } from "@/lib/mail/mailer";
 import type { AdvanceDeps } from "../advance";
+import { sweepOrderEmails } from "../order-email";
 import { sweep } from "../sweep";
 
 export interface GetSweepDeps {
@@ -12,6 +14,8 @@ export interface GetSweepDeps {
   orders(): Promise<AdvanceDeps>;
   /** How long this sweep may start new orders, in ms (the host's function time limit, less room). */
   budgetMs: number;
+  /** Sends the order emails a request did not (order-email.ts). */
+  mail: { mailer: Mailer; shopName: string };
 }
 
 export async function getSweep(request: Request, deps: GetSweepDeps): Promise<Response> {
@@ -22,9 +26,14 @@ export async function getSweep(request: Request, deps: GetSweepDeps): Promise<Re
   }
   const orders = await deps.orders();
   const report = await sweep(orders, { until: orders.clock.now() + deps.budgetMs });
+  // An unreadable outbox must not fail the orders' sweep: its emails stay pending for the next.
+  const emails = await sweepOrderEmails({ ...orders, ...deps.mail }).catch((error: unknown) => {
+    console.error(`[checkout] order emails not swept: ${String(error)}`);
+    return null;
+  });
   // An order that could not be advanced is that order's trouble: the sweep recorded it, told
   // the owner and went on, so the run itself succeeded and says which orders failed. Only a
   // sweep that could not read its index failed as a whole: then the scheduler should show it.
-  if (!report.failed.some((failure) => failure.orderId === "*")) return json(report);
+  if (!report.failed.some((failure) => failure.orderId === "*")) return json({ ...report, emails });
   return problem("sweep_failed", "the sweep could not read which orders are due", { ...report });
 }

@@ -1,14 +1,13 @@
 // POST /api/checkout: validate everything the buyer sent before anything is created, start the
-// checkout (order stored, reserved or paid-first, payment page opened), email the order link,
-// and answer where to pay and where to follow the order.
+// checkout (order stored, reserved or paid-first, payment page opened), answer where to pay
+// and where to follow the order, and email the order link once answered (order-email.ts).
 import type { ZodError } from "zod";
 import { errorAnswer, json, problem } from "@/lib/http/json-answer";
 import { readBody } from "@/lib/http/read-body";
 import type { Mailer } from "@/lib/mail/mailer";
-import { orderLinkEmail } from "@/lib/mail/order-link-email";
 import { checkSameOrigin } from "@/lib/security/same-origin";
 import { checkoutRequestSchema } from "../checkout-request";
-import { productName } from "../public-order";
+import { failedOn, sendOrderEmail } from "../order-email";
 import { startCheckout, type StartCheckoutDeps, type StartCheckoutError } from "../start-checkout";
 
 export interface PostCheckoutDeps {
@@ -19,6 +18,11 @@ export interface PostCheckoutDeps {
   shopName: string;
   /** The order page path for an id and capability key (shop-checkout.ts). */
   orderPath(orderId: string, key: string): string;
+  /**
+   * Runs a task once the answer is sent (next/server's after()). Without it the task runs
+   * before answering. Either way the outbox's sweep sends what a dead process did not.
+   */
+  later?(task: () => Promise<unknown>): void;
 }
 
 /** The 201 body. */
@@ -50,17 +54,17 @@ export async function postCheckout(request: Request, deps: PostCheckoutDeps): Pr
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return invalid(parsed.error);
 
-  const started = await startCheckout(parsed.data, await deps.start());
+  const startDeps = await deps.start();
+  const started = await startCheckout(parsed.data, startDeps);
   if (!started.ok) return refused(started.error);
   const { order, capabilityKey } = started.value;
   const orderUrl = `${deps.publicOrigin}${deps.orderPath(order.id, capabilityKey)}`;
 
-  const mail = await deps.mailer.send(
-    orderLinkEmail({ to: order.email, orderId: order.id, product: productName(order), price: order.quote.price, link: orderUrl, shopName: deps.shopName, test: order.test }),
-  );
-  // The buyer has the link in this answer too; a lost email must not lose the order. The
-  // message is logged without the link: the link is the key to the code.
-  if (!mail.ok) console.error(`[checkout] order ${order.id}: order email not sent: ${mail.error.message}`);
+  // The buyer has the link in this answer, so the email need not hold it up; a lost email
+  // must not lose the order, and one that was not sent stays pending for the sweep.
+  const email = () => sendOrderEmail(order.id, { ...startDeps.orders, mailer: deps.mailer, shopName: deps.shopName }).catch(failedOn(order.id));
+  if (deps.later) deps.later(email);
+  else await email();
 
   const created: CheckoutCreated = {
     order_id: order.id,

@@ -1,6 +1,7 @@
 // Orders in KV. Every change goes through `saveMove`: the move is checked against the state
 // table, appended to the order's event log and stored with a compare-and-set on the exact text
-// that was read, together with the order's deadline in the sweep's index.
+// that was read, together with the order's deadline in the sweep's index. A new order is
+// stored with its order email marked pending (create-order-script.ts).
 import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
 import { parseJsonValue } from "@/lib/kv/json";
@@ -8,6 +9,7 @@ import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import { orderRecordSchema, type OrderEvent, type OrderRecord } from "../order-record";
 import { canMove, type OrderState } from "../order-states";
+import { createOrderScript } from "./create-order-script";
 import { saveOrderScript } from "./save-order-script";
 
 /** A record with the exact text it was read as: the compare-and-set compares that text. */
@@ -37,7 +39,15 @@ export const ORDER_KEYS = {
   order: (id: string) => `checkout:order:${id}`,
   /** Sorted set: order id → time `advance` must look at it next. */
   due: "checkout:due",
+  /** Sorted set: order id → time the sweep may send its order email, if nobody did (order-email.ts). */
+  mail: "checkout:mail-pending",
 };
+
+/**
+ * The request that created an order sends its email right after answering; the sweep sends
+ * what is still pending this long after, so the two do not race in the ordinary case.
+ */
+export const ORDER_EMAIL_GRACE_MS = 60_000;
 
 /** Event logs are capped so a long retry loop cannot grow a record without bound. */
 const MAX_EVENTS = 200;
@@ -69,8 +79,16 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
   }
 
   return {
-    create(record) {
-      return write("", record);
+    async create(record) {
+      const text = JSON.stringify(orderRecordSchema.parse(record));
+      const reply = await guard(() =>
+        kv.run(createOrderScript, {
+          keys: { order: ORDER_KEYS.order(record.id), due: ORDER_KEYS.due, mail: ORDER_KEYS.mail },
+          args: { value: text, member: record.id, dueAt: record.nextCheckAt === null ? "" : String(record.nextCheckAt), mailAt: String(record.createdAt + ORDER_EMAIL_GRACE_MS) },
+        }),
+      );
+      if (!reply.ok) return reply;
+      return reply.value === "conflict" ? err({ code: "conflict" }) : ok({ record, text });
     },
 
     async read(orderId) {

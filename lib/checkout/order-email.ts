@@ -1,0 +1,68 @@
+// The order email — the buyer's link to their order — sent after the checkout has answered, so
+// the buyer does not wait for it, with KV as its outbox: the order is created with its email
+// marked pending (ORDER_KEYS.mail, in the same script), the request sends it once it has
+// answered (after() in the route), and the sweep sends whatever is still pending a grace period
+// later: a process that dies after answering loses no email. A claim with a TTL keeps the two
+// from both sending; a sender that dies mid-send lets its claim lapse, and the sweep tries again.
+// A sent email turns its claim into a "sent" mark for a day, so a sweep that listed the order
+// before it left the outbox cannot send it twice.
+import type { Mailer } from "@/lib/mail/mailer";
+import { orderLinkEmail } from "@/lib/mail/order-link-email";
+import type { AdvanceDeps } from "./advance";
+import { productName } from "./public-order";
+import { ORDER_KEYS } from "./store/order-store";
+
+export interface OrderEmailDeps extends Pick<AdvanceDeps, "kv" | "store" | "vault" | "clock" | "orderLink"> {
+  mailer: Mailer;
+  shopName: string;
+}
+
+/** Longer than any send: SMTP's own timeouts are well under this. */
+const CLAIM_MS = 60_000;
+/** Far longer than a sweep's list can be old. */
+const SENT_MS = 24 * 3600_000;
+
+const claimKey = (orderId: string) => `checkout:mail-claim:${orderId}`;
+
+export type OrderEmailOutcome = "sent" | "taken" | "gone" | "failed";
+
+/** Send one order's email if it is still pending and nobody else is sending it. */
+export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps): Promise<OrderEmailOutcome> {
+  if (!(await deps.kv.setIfAbsent(claimKey(orderId), "sending", { ttlMs: CLAIM_MS }))) return "taken";
+  const read = await deps.store.read(orderId);
+  const key = read.ok ? deps.vault.open(read.value.record.capabilitySealed, orderId) : null;
+  if (!read.ok || !key?.ok) {
+    // No order (or no key to link with) can never be sent: the entry goes, the owner is told.
+    console.error(`[checkout] order ${orderId}: order email cannot be sent (${read.ok ? "capability key does not open" : read.error.code})`);
+    await deps.kv.zRem(ORDER_KEYS.mail, orderId);
+    return "gone";
+  }
+  const order = read.value.record;
+  const mail = await deps.mailer.send(
+    orderLinkEmail({ to: order.email, orderId, product: productName(order), price: order.quote.price, link: deps.orderLink(orderId, key.value), shopName: deps.shopName, test: order.test }),
+  );
+  if (!mail.ok) {
+    // Logged without the link (the key to the code); the claim lapses and the sweep tries again.
+    console.error(`[checkout] order ${orderId}: order email not sent: ${mail.error.message}`);
+    return "failed";
+  }
+  await deps.kv.set(claimKey(orderId), "sent", { ttlMs: SENT_MS });
+  await deps.kv.zRem(ORDER_KEYS.mail, orderId);
+  return "sent";
+}
+
+/** The outbox's net: send the emails still pending past their grace period, oldest first. */
+export async function sweepOrderEmails(deps: OrderEmailDeps, limit = 100): Promise<Record<OrderEmailOutcome, number>> {
+  const report: Record<OrderEmailOutcome, number> = { sent: 0, taken: 0, gone: 0, failed: 0 };
+  const due = await deps.kv.zRangeByScore(ORDER_KEYS.mail, { max: deps.clock.now(), limit });
+  for (const { member } of due) report[await sendOrderEmail(member, deps).catch(failedOn(member))] += 1;
+  return report;
+}
+
+/** KV trouble while sending: the email stays pending for the next sweep. */
+export function failedOn(orderId: string): (error: unknown) => OrderEmailOutcome {
+  return (error) => {
+    console.error(`[checkout] order ${orderId}: order email not sent: ${String(error)}`);
+    return "failed";
+  };
+}
