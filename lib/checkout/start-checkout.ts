@@ -49,7 +49,8 @@ export async function startCheckout(request: CheckoutRequest, deps: StartCheckou
   );
   const created = await deps.orders.store.create(record);
   if (!created.ok) return err({ code: "orders_unavailable", message: "Orders cannot be taken right now; nothing was charged. Try again shortly." });
-  // Whatever this first run reaches, the order is stored and due: the sweep finishes it.
-  const advanced = await advance(record.id, deps.orders, { wake: true });
+  // Whatever this first run reaches, the order is stored and due: the sweep finishes it. Due
+  // already, it needs no wake-up mark (two KV writes the buyer would wait for).
+  const advanced = await advance(record.id, deps.orders);
   return ok({ order: advanced.ok ? advanced.value : record, capabilityKey });
 }
