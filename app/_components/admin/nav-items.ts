@@ -4,7 +4,7 @@ import type { Role } from "@/lib/auth/roles";
 
 export interface AdminNavItem {
   href: string;
-  label: "dashboard" | "people" | "security" | "audit" | "catalogue" | "catalogueChanges";
+  label: "dashboard" | "people" | "security" | "audit" | "catalogue" | "catalogueChanges" | "prices";
   role: Role;
 }
 
@@ -13,6 +13,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { href: "/admin/people", label: "people", role: "owner" },
   { href: "/admin/security", label: "security", role: "staff" },
   { href: "/admin/audit", label: "audit", role: "owner" },
+  { href: "/admin/prices", label: "prices", role: "staff" },
   { href: "/admin/catalogue", label: "catalogue", role: "staff" },
   { href: "/admin/catalogue/changes", label: "catalogueChanges", role: "staff" },
 ];

@@ -1,0 +1,83 @@
+"use server";
+// The owner's changes to the prices. Edits (a rule, a removal, the rates) go to the person's
+// draft, and the page then previews the draft on the server with the one pricing function; "Save"
+// saves exactly the draft that was previewed, from the version it was made from, so a save made
+// meanwhile by someone else is refused rather than overwritten. Saves and restores are audited by
+// lib/pricing and expire every page that shows a price, so buyers see the change on their next
+// request. Staff may look but not change: every action needs the owner.
+import { redirect } from "next/navigation";
+import { loadEditorState, type EditorState } from "@/app/_components/admin/prices/editor-state";
+import { withRule } from "@/app/_components/admin/prices/draft-edits";
+import { PRICES_FORM_SCHEMAS } from "@/app/_components/admin/prices/prices-form-schemas";
+import { applyRatesForm } from "@/app/_components/admin/prices/rates-form-schema";
+import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
+import type { AdminContext } from "@/lib/auth/guard/current-admin";
+import { restoreRulesAsOwner, saveRulesAsOwner } from "@/lib/pricing/admin-pricing";
+import { afterRulesSaved } from "@/lib/pricing/after-rules-saved";
+import { discardDraft, draftStamp, readDraft, writeDraft } from "@/lib/pricing/rule-drafts";
+import { ruleContentSchema, type RuleContent } from "@/lib/pricing/rule-set";
+import type { SaveRulesError } from "@/lib/pricing/rules-store";
+
+const EDITOR = "/admin/prices";
+
+/** Put the edited content in the person's draft and show its preview; refused whole if the set is not valid. */
+async function editDraft(admin: AdminContext, edit: (content: RuleContent, now: number) => RuleContent, loaded?: EditorState): Promise<ActionState> {
+  const state = loaded ?? (await loadEditorState(admin));
+  const now = state.deps.clock.now();
+  const content = ruleContentSchema.safeParse(edit(state.working.content, now));
+  if (!content.success) return { ok: false, code: "invalid", field: "markupPercent", message: "rule" };
+  await writeDraft(state.deps, admin.email, { baseVersion: state.working.baseVersion, content: content.data, updatedAt: now });
+  redirect(`${EDITOR}#preview`);
+}
+
+function saveRefused(error: SaveRulesError): ActionState {
+  switch (error.code) {
+    case "conflict":
+      return { ok: false, code: "refused", message: "conflict", data: { version: String(error.currentVersion ?? "") } };
+    case "not_found":
+      return { ok: false, code: "refused", message: "noSuchVersion" };
+    case "invalid":
+      return { ok: false, code: "refused", message: "invalidRules" };
+  }
+}
+
+export const previewRule = adminAction("owner", PRICES_FORM_SCHEMAS.rule, async ({ level, key, rule, storeCurrency }, admin) => {
+  const state = await loadEditorState(admin);
+  // Amounts were typed in this currency: a page read before it changed would misread them.
+  if (storeCurrency !== state.working.content.storeCurrency) return { ok: false, code: "refused", message: "currencyChanged" };
+  return editDraft(admin, (content) => withRule(content, level, key, rule), state);
+});
+
+export const removeRule = adminAction("owner", PRICES_FORM_SCHEMAS.removeRule, async ({ level, key }, admin) => editDraft(admin, (content) => withRule(content, level, key, null)));
+
+export const previewRates = adminAction("owner", PRICES_FORM_SCHEMAS.rates, async (form, admin) => {
+  const state = await loadEditorState(admin);
+  if (form.storeCurrency !== state.working.content.storeCurrency) return { ok: false, code: "refused", message: "currencyChanged" };
+  return editDraft(admin, (content, now) => ({ ...content, rates: applyRatesForm(content.rates, form, now) }), state);
+});
+
+export const discardEdits = adminAction("owner", PRICES_FORM_SCHEMAS.discard, async (_input, admin) => {
+  const state = await loadEditorState(admin);
+  await discardDraft(state.deps, admin.email);
+  redirect(EDITOR);
+});
+
+export const saveEdits = adminAction("owner", PRICES_FORM_SCHEMAS.save, async ({ expectedVersion, stamp, note }, admin) => {
+  const state = await loadEditorState(admin);
+  const draft = await readDraft(state.deps, admin.email);
+  // Only what the owner saw previewed: another tab's later edit changes the stamp.
+  if (!draft || draft.baseVersion !== expectedVersion || draftStamp(draft) !== stamp) return { ok: false, code: "refused", message: "draftChanged" };
+  const saved = await saveRulesAsOwner(state.deps, { expectedVersion, content: draft.content, note }, { actor: admin.email, ip: admin.ip });
+  if (!saved.ok) return saveRefused(saved.error);
+  await discardDraft(state.deps, admin.email);
+  afterRulesSaved({ from: "server-action" });
+  redirect(`${EDITOR}?saved=${saved.value.version}`);
+});
+
+export const restoreVersion = adminAction("owner", PRICES_FORM_SCHEMAS.restore, async ({ version, expectedVersion, note }, admin) => {
+  const state = await loadEditorState(admin);
+  const restored = await restoreRulesAsOwner(state.deps, { version, expectedVersion, note: note || undefined }, { actor: admin.email, ip: admin.ip });
+  if (!restored.ok) return saveRefused(restored.error);
+  afterRulesSaved({ from: "server-action" });
+  redirect(`${EDITOR}/history?restored=${restored.value.version}&from=${version}`);
+});
