@@ -1,12 +1,16 @@
 // GET /admin – the dashboard: facts about this shop and this session only, no placeholder
 // figures; the next admin pages add their own.
 import { getTranslations } from "next-intl/server";
+import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
 import { listAudit } from "@/lib/audit";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { totpEnabled } from "@/lib/auth/totp";
+import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
+import { loadRulesForEditor } from "@/lib/pricing/admin-pricing";
+import { shopRulesDeps } from "@/lib/pricing/shop-pricing";
 
 type Props = { searchParams: Promise<{ denied?: string }> };
 
@@ -15,13 +19,24 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
   const t = (key: string) => tAdmin(`dashboard.${key}` as "dashboard.title");
   const { denied } = await searchParams;
   const kv = await getKv();
-  const [twoFactor, audit] = await Promise.all([totpEnabled(kv, admin.email), admin.role === "owner" ? listAudit(1, { kv, perPage: 1 }) : null]);
+  const [twoFactor, audit, prices] = await Promise.all([
+    totpEnabled(kv, admin.email),
+    admin.role === "owner" ? listAudit(1, { kv, perPage: 1 }) : null,
+    // Rates older than PRICE_RATE_MAX_AGE_HOURS are still used: the owner must be told here.
+    shopRulesDeps().then((deps) => loadRulesForEditor(deps, env().PRICE_RATE_MAX_AGE_HOURS)),
+  ]);
   return (
     <>
       <h1>{t("title")}</h1>
       {denied === "owner" && (
         <p className="notice" role="alert">
           {t("denied")}
+        </p>
+      )}
+      {prices.staleRates.length > 0 && (
+        <p className="notice" role="alert">
+          {tAdmin("dashboard.staleRates", { hours: prices.rateMaxAgeHours, currencies: prices.staleRates.map((rate) => rate.currency).join(", ") })}{" "}
+          <Link href="/admin/prices">{t("staleRatesLink")}</Link>
         </p>
       )}
       <dl className={styles.facts}>
