@@ -193,7 +193,7 @@ describe("found by reading", () => {
     expect(result.ok && result.value.state).toBe("awaiting_payment");
   });
 
-  it("a run keeps its short lease while a call outlasts it, and a dead holder's lease frees the order within one lease", async () => {
+  it("a run keeps its short lease while a call outlasts it, and a dead holder's lease frees the order within one lease", { timeout: 20_000 }, async () => {
     const h = await newHarness();
     const { kv, remove } = openTempKv(() => Date.now());
     try {
@@ -203,24 +203,25 @@ describe("found by reading", () => {
         ...h.deps.upstream,
         pay: async (...args: Parameters<typeof h.deps.upstream.pay>) => {
           inCall();
-          await new Promise((resolve) => setTimeout(resolve, 600));
+          await new Promise((resolve) => setTimeout(resolve, 3000));
           return h.deps.upstream.pay(...args);
         },
       };
-      const deps = { ...h.deps, kv, upstream: slowUpstream, leaseMs: 150 };
+      // Margins of whole seconds: a loaded machine delays timers, and this test must not race them.
+      const deps = { ...h.deps, kv, upstream: slowUpstream, leaseMs: 600 };
       const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
       const running = advance(id, deps);
       await called;
-      // Four leases into the call, the run's lease is still held: it was renewed.
-      await new Promise((resolve) => setTimeout(resolve, 450));
-      expect(await acquireLock(kv, `checkout:lease:${id}`, 150)).toBeNull();
+      // Three leases into the call, the run's lease is still held: it was renewed.
+      await new Promise((resolve) => setTimeout(resolve, 1800));
+      expect(await acquireLock(kv, `checkout:lease:${id}`, 600)).toBeNull();
       await h.run(running);
 
       // A holder that dies renews nothing: within one lease the order is free again.
-      const dead = await acquireLock(kv, `checkout:lease:${id}`, 150);
+      const dead = await acquireLock(kv, `checkout:lease:${id}`, 600);
       expect(dead).not.toBeNull();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await acquireLock(kv, `checkout:lease:${id}`, 150)).not.toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      expect(await acquireLock(kv, `checkout:lease:${id}`, 600)).not.toBeNull();
     } finally {
       await remove();
     }
