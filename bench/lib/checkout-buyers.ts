@@ -1,6 +1,8 @@
 // Buyers for the checkout benchmark, each doing what a real one does, over HTTP: start a
-// checkout for a reserved voucher, pay on the hosted page with 4242, then follow the order
-// page's API until the order is final. Many run at once, for a fixed time.
+// checkout for a reserved voucher, pay on the hosted page with 4242, come back to the order
+// page (whose render wakes the order), then follow the order as that page does — held reads
+// that answer when it changes (or, with pollMs, a poll every pollMs) — until it is final.
+// Many run at once, for a fixed time.
 export interface CheckoutSample {
   /** POST /api/checkout: reservation upstream and the payment page opened. */
   startMs: number;
@@ -15,8 +17,8 @@ export interface BuyerOptions {
   gameId: number;
   buyers: number;
   seconds: number;
-  /** How often a buyer's page asks for the order while it is not final. */
-  pollMs: number;
+  /** Follow by polling this often instead of held reads (the page's fallback where push is unavailable). */
+  pollMs?: number;
 }
 
 export async function runBuyers(options: BuyerOptions): Promise<CheckoutSample[]> {
@@ -51,14 +53,22 @@ async function buyOnce(options: BuyerOptions, email: string): Promise<CheckoutSa
   if (paid.status !== 303) throw new Error(`the payment page answered ${paid.status}`);
 
   const key = new URL(created.order_url).searchParams.get("key") ?? "";
+  // Back on the order page, as the payment page's redirect takes the buyer: its render wakes the order.
+  const page = await fetch(paid.headers.get("location") ?? created.order_url);
+  await page.arrayBuffer();
+  if (!page.ok) throw new Error(`the order page answered ${page.status}`);
   // A buyer gives up after a minute, so an order that never completes fails the bench, loudly.
   const giveUp = performance.now() + 60_000;
   let order: { status?: string; final?: boolean; message?: string } = {};
+  let version = "";
   while (performance.now() < giveUp) {
-    const read = await fetch(`${options.shopUrl}/api/orders/${created.order_id}`, { headers: { authorization: `Bearer ${key}` } });
-    order = (await read.json()) as typeof order;
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+    if (options.pollMs === undefined && version) Object.assign(headers, { "if-none-match": version, prefer: "wait=25" });
+    const read = await fetch(`${options.shopUrl}/api/orders/${created.order_id}`, { headers });
+    version = read.headers.get("etag") ?? version;
+    if (read.status !== 304) order = (await read.json()) as typeof order;
     if (order.final) return { startMs, totalMs: performance.now() - started, status: order.status ?? "" };
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+    if (options.pollMs !== undefined) await new Promise((resolve) => setTimeout(resolve, options.pollMs));
   }
   throw new Error(`order ${created.order_id} was not final after a minute: ${JSON.stringify(order)}`);
 }
