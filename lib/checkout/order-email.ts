@@ -10,6 +10,7 @@ import type { Mailer } from "@/lib/mail/mailer";
 import { orderLinkEmail } from "@/lib/mail/order-link-email";
 import type { AdvanceDeps } from "./advance";
 import { productName } from "./public-order";
+import { orderEmailSentScript } from "./store/order-email-sent-script";
 import { ORDER_KEYS } from "./store/order-store";
 
 export interface OrderEmailDeps extends Pick<AdvanceDeps, "kv" | "store" | "vault" | "clock" | "orderLink"> {
@@ -46,8 +47,7 @@ export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps): Pro
     console.error(`[checkout] order ${orderId}: order email not sent: ${mail.error.message}`);
     return "failed";
   }
-  await deps.kv.set(claimKey(orderId), "sent", { ttlMs: SENT_MS });
-  await deps.kv.zRem(ORDER_KEYS.mail, orderId);
+  await deps.kv.run(orderEmailSentScript, { keys: { claim: claimKey(orderId), outbox: ORDER_KEYS.mail }, args: { member: orderId, ttlMs: SENT_MS } });
   return "sent";
 }
 

@@ -6,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import { ORDER_EMAIL_GRACE_MS, ORDER_KEYS, createOrderStore, type StoredOrder } from "@/lib/checkout/store/order-store";
+import { orderEmailSentScript } from "@/lib/checkout/store/order-email-sent-script";
 import { saveOrderScript } from "@/lib/checkout/store/save-order-script";
 import { startDrivers } from "../kv/drivers";
 import { race } from "../kv/helpers";
@@ -108,6 +109,15 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
       [sampleOrder().id, clock.now() + ORDER_EMAIL_GRACE_MS],
       ["01KA0000000000000000000003", clock.now() + ORDER_EMAIL_GRACE_MS],
     ]);
+  });
+
+  it("marks an order email sent and takes it out of the outbox in one write", async () => {
+    const [kv] = kvs(1) as [Kv];
+    await createOrderStore(kv, clock).create(sampleOrder());
+    const keys = { claim: "mail-claim", outbox: ORDER_KEYS.mail };
+    expect(await kv.run(orderEmailSentScript, { keys, args: { member: sampleOrder().id, ttlMs: 60_000 } })).toBe(true);
+    expect(await kv.get("mail-claim")).toBe("sent");
+    expect(await kv.zCard(ORDER_KEYS.mail)).toBe(0);
   });
 
   it("lets exactly one of many concurrent moves from the same read win", async () => {
