@@ -2,7 +2,8 @@
 // credentials (sign-ins are limited per account): lower a brand's markup, have a bad figure named
 // and nothing changed, see the preview flag the thin margins, save, and see the new price on the
 // storefront's product page and in a checkout's quote; restore the previous version and see the
-// old price back in both. Axe finds nothing serious on the price pages in both themes and languages.
+// old price back in both. A browser running no script sees the preview, rendered on the server. Axe
+// finds nothing serious on the price pages in both themes and languages.
 // Desktop and phone reprice different brands, so neither run depends on the other's restore.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
@@ -116,6 +117,26 @@ test.describe("the price editor", () => {
 
     await expect(await storefrontPrice(page, brand.productId)).toContainText(OLD_PRICE);
     expect(await quotedPrice(request, brand)).toBe(`USD ${OLD_PRICE.slice(1)}`);
+  });
+});
+
+test.describe("the price editor without JavaScript", () => {
+  test("shows a draft's preview to a browser running no script: it is rendered on the server @once", async ({ page, browser, baseURL }) => {
+    await openEditor(page);
+    await page.goto("/admin/prices/rule?level=brand&key=kinoko-shop");
+    await page.getByLabel("Markup (%)", { exact: true }).fill("3");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("heading", { name: "Preview of your changes" })).toBeVisible();
+
+    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    await noScript.addCookies(cookies);
+    const plain = await noScript.newPage();
+    await plain.goto("/admin/prices");
+    const preview = plain.locator("#preview");
+    await expect(preview.getByText(/^[1-9]\d* thin margins?$/)).toBeVisible();
+    await expect(preview.getByRole("row").filter({ hasText: "Kinoko Shop Card 10 USD" })).toContainText(NEW_PRICE);
+    await noScript.close();
+    await openEditor(page);
   });
 });
 
