@@ -43,8 +43,9 @@ export const MOVES: Readonly<Record<OrderState, readonly OrderState[]>> = {
   // Never released while upstream may still succeed: only its final 3 moves it to releasing.
   fulfilling: ["delivered", "releasing"],
   // Delivered means upstream debited the partner: the buyer pays. A refund upstream before the
-  // capture lands is found after it (completed → refunding), so there is no way back from here.
-  delivered: ["completed"],
+  // capture lands is found after it (completed → refunding). Only when the authorization is gone
+  // (lapsed, cancelled by the bank) and upstream then took the delivery back is it released.
+  delivered: ["completed", "releasing"],
   completed: ["refunding"],
   // Releasing looks upstream first: an order that was delivered after all, while the buyer's
   // money is still held, is delivered rather than released (checked at run time, release.ts).

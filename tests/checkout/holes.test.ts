@@ -184,6 +184,28 @@ describe("found by reading", () => {
     expect(await stored(h, id)).toMatchObject({ state: "delivered", alert: expect.stringMatching(/charge_disputed/) });
   });
 
+  it("a delivered order whose authorization is gone is released once upstream takes the delivery back: nothing owed, nothing shown", async () => {
+    const h = await newHarness((f) => {
+      const service = f.services[1];
+      if (service) service.supplier = { outcome: "refund_after", refund_after_seconds: 60 };
+    });
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    h.payments.refuseCaptures = "processing_error";
+    expect((await h.step(id, true)).state).toBe("delivered");
+    // The bank cancels the hold before the capture lands; upstream refunds its delivery later.
+    h.payments.refuseCaptures = null;
+    const intent = h.payments.byOrder(id).intent;
+    if (intent) intent.status = "canceled";
+    const parked = await h.step(id, true);
+    expect(parked).toMatchObject({ state: "delivered", alert: "delivered but not paid" });
+    await h.timers.advance(61_000);
+    await cron(h, 2 * DAY, 6 * HOUR);
+    expect(await stored(h, id)).toMatchObject({ state: "failed", reason: "upstream_failed" });
+    expect(h.payments.byOrder(id).intent?.amountCaptured).toBe(0);
+  });
+
   it("a charge in another currency than the quote is valued at our rates, not taken as a price change", async () => {
     const h = await newHarness();
     const deps = { ...h.deps, conversionRates: async () => ({ storeCurrency: "USD", exchangeRates: { EUR: "1.10" } }) };

@@ -20,12 +20,22 @@ export const capture: StepHandler = async (order, deps) => {
   if (status === "canceled") {
     // Only a lapsed or externally cancelled authorization gets here. The buyer has not seen the
     // code (it is shown once the payment is taken, public-order.ts), so nothing was given away:
-    // the code stays with the shop; the owner decides whether to collect or resell it.
+    // the code stays with the shop; the owner decides whether to collect or resell it. Looked
+    // at again daily: if upstream took the delivery back meanwhile, nothing is owed either way.
+    const refunded = await refundedUpstream(order, deps);
+    if (refunded) return moveTo(deps, "releasing", "authorization gone, and upstream took the delivery back", { ...refunded, reason: "upstream_failed" });
     deps.alertOwner(order.id, "delivered order whose authorization is gone: the code was not shown; collect or write off manually");
     return waitUntil(deps, deps.clock.now() + DAY_MS, "capture impossible: authorization cancelled", { alert: "delivered but not paid" });
   }
   return retryLater(order, deps, `capture not done (${captured.error.code})`);
 };
+
+/** Upstream's answer when it shows the order refunded (3), as a patch; null otherwise or unread. */
+async function refundedUpstream(order: OrderRecord, deps: CheckoutDeps): Promise<ReturnType<typeof upstreamPatch> | null> {
+  if (order.upstream.orderId === null) return null;
+  const info = await deps.upstream.orderInfo(order.upstream.orderId);
+  return info.ok && info.value.order_status === 3 ? upstreamPatch(order, info.value, deps.vault) : null;
+}
 
 /** Completed: re-read upstream on the schedule's first offset (a refund 2 → 3 comes later, if at all). */
 function completed(deps: CheckoutDeps, note: string): Step {

@@ -23,6 +23,8 @@ export class FakePayments implements PaymentsPort {
   readonly loseAnswers = new Set<string>();
   /** Every capture is refused with this code (a 4xx nothing automatic will lift), while set. */
   refuseCaptures: string | null = null;
+  /** The intent status a capture key first met, when it was refused. */
+  private readonly captureRefusals = new Map<string, string | null>();
   private seq = 0;
 
   constructor(private readonly clock: Clock) {}
@@ -72,8 +74,11 @@ export class FakePayments implements PaymentsPort {
     this.calls.push(`capture:${orderId}`);
     if (this.refuseCaptures) return err({ code: this.refuseCaptures, message: "refused", mayHaveTakenEffect: false });
     const intent = this.intent(intentId);
-    if (this.once(`capture:${orderId}`)) {
-      if (intent.status !== "requires_capture") return err({ code: "payment_intent_unexpected_state", message: intent.status, mayHaveTakenEffect: false });
+    // Stripe keeps a key's first answer, a refusal included, and replays it for every repeat.
+    if (this.once(`capture:${orderId}`)) this.captureRefusals.set(orderId, intent.status === "requires_capture" ? null : intent.status);
+    const refused = this.captureRefusals.get(orderId);
+    if (refused) return err({ code: "payment_intent_unexpected_state", message: refused, mayHaveTakenEffect: false });
+    if (intent.status === "requires_capture") {
       intent.status = "succeeded";
       intent.amountCaptured = this.sessionOf(intentId).amount;
     }
