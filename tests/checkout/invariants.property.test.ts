@@ -143,6 +143,14 @@ const ISSUE_14: [WorldParams, Action[]][] = [
   ],
   // Upstream delivers while nobody looks for a week: the authorization lapses before the capture.
   [{ ...quietWorld, supplierLatencySeconds: 90 }, [paid("pay_first_code"), { do: "payment_event", order: 0 }, { do: "jump", hours: 168 }]],
+  // A reservation whose first /api/pay answer is lost, retried 90 s later: its end is counted
+  // from the first call, which made it.
+  [
+    { ...quietWorld, reservationSeconds: 120 },
+    [{ do: "fault", fault: { target: "upstream", kind: "answer_lost" } }, { do: "order", flow: "reservation", priceChanged: false, payWith: null }, { do: "wait", seconds: 90 }, { do: "advance", order: 0, wake: true }],
+  ],
+  // A payment page made, its answer lost, asked for again a minute later: the same page.
+  [quietWorld, [{ do: "fault", fault: { target: "payments", kind: "answer_lost" } }, { do: "order", flow: "pay_first_code", priceChanged: false, payWith: null }, { do: "wait", seconds: 60 }, { do: "advance", order: 0, wake: true }]],
   // A crash in one of two runs of one process: the other dies with it.
   [quietWorld, [paid("pay_first_code"), paid("direct_topup"), { do: "fault", fault: { target: "upstream", kind: "crash_before" } }, { do: "together", a: 0, b: 1 }]],
 ];
@@ -225,6 +233,13 @@ async function checkInvariants(world: World, startBalance: number): Promise<void
       const lastAt = record.events.at(-1)?.at ?? 0;
       expect(lastAt, `${label} ended and left its authorization to lapse${log}`).toBeGreaterThanOrEqual(stored.capture_before_ms);
     }
+    // The shop never believes a reservation lasts longer than it does upstream: counted from the
+    // call that made it, not from a retry answered later — or the payment page stays open after
+    // upstream dropped the voucher, and a buyer pays only to be released.
+    if (mine?.reservation && record.upstream.reservationEndsAt !== null) {
+      const reservationEnd = mine.createdAt + world.params.reservationSeconds * 1000;
+      expect(record.upstream.reservationEndsAt, `${label} counts its reservation past upstream's end${log}`).toBeLessThanOrEqual(reservationEnd);
+    }
     const captured = intent?.amount_received ?? 0;
     // No double capture: at most the price, once.
     expect(captured, `${label} captured more than its price`).toBeLessThanOrEqual(record.quote.price.minor);
@@ -270,6 +285,10 @@ async function checkInvariants(world: World, startBalance: number): Promise<void
       else expect(delivered, `${label} failed although upstream delivered${log}`).toBe(false);
     }
   }
+
+  // Everything sent under one idempotency key is the same on every repeat (Stripe's key, and
+  // upstream's ext_order_id): a repeat after a lost answer is then answered, never refused.
+  expect(world.keysSentTwoWays(), "parameters differ between repeats under one key").toEqual([]);
 
   // The spoilt orders held nobody up: every other order is checked above (and is final), and
   // an index entry without an order is gone from the index.

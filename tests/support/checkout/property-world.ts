@@ -62,6 +62,8 @@ export async function createWorld(params: WorldParams) {
       return new Response(null, { status: 204 });
     },
   });
+  /** Every body the shop sent under each idempotency key (Stripe's header; upstream's ext_order_id). */
+  const sentUnderKey = new Map<string, Set<string>>();
   const client = createPartnerClient({
     baseUrl: "http://sandbox.test",
     login: "demo",
@@ -69,7 +71,7 @@ export async function createWorld(params: WorldParams) {
     clock: timers,
     sleep: timers.sleep,
     retries: 0,
-    fetch: faultyFetch(plan, "upstream", timers, (request) => sandbox.handle(request)),
+    fetch: recordKeyed(sentUnderKey, upstreamKey, faultyFetch(plan, "upstream", timers, (request) => sandbox.handle(request))),
   });
 
   const paymentsData: MemoryData = new Map();
@@ -80,7 +82,9 @@ export async function createWorld(params: WorldParams) {
   });
   const stripe = new Stripe("sk_test_property", {
     maxNetworkRetries: 0,
-    httpClient: Stripe.createFetchHttpClient(faultyFetch(plan, "payments", timers, (request) => paymentsSandbox.handle(request))),
+    httpClient: Stripe.createFetchHttpClient(
+      recordKeyed(sentUnderKey, (request) => request.headers.get("idempotency-key"), faultyFetch(plan, "payments", timers, (request) => paymentsSandbox.handle(request))),
+    ),
   });
 
   const rawKv = createMemoryKv({ now: () => timers.now() });
@@ -403,7 +407,31 @@ export async function createWorld(params: WorldParams) {
     upstreamBalance: () => upstreamStore.getBalanceMinor(PARTNER_ID),
     intents: () => paymentObjects<StoredPaymentIntent>("pi"),
     sessions: () => paymentObjects<StoredSession>("cs"),
+    /** Keys under which the shop sent more than one set of parameters: each must be none. */
+    keysSentTwoWays: () => [...sentUnderKey].filter(([, bodies]) => bodies.size > 1).map(([key, bodies]) => ({ key, bodies: [...bodies] })),
     refunds: () => paymentObjects<{ payment_intent: string; amount: number }>("re"),
     close: () => sandbox.close(),
+  };
+}
+
+/** /api/pay is keyed by our ext_order_id: duplicate protection answers a repeat with the first order. */
+function upstreamKey(request: Request, body: string): string | null {
+  if (!request.url.endsWith("/api/pay")) return null;
+  const ext = /ext_order_id"?[:=]"?([0-9A-Z]+)/.exec(body)?.[1];
+  return ext ? `ext_order_id:${ext}` : null;
+}
+
+/** A fetch that writes down what it sends under each key before sending it on. */
+function recordKeyed(
+  sent: Map<string, Set<string>>,
+  keyOf: (request: Request, body: string) => string | null,
+  inner: typeof fetch,
+): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const body = await request.clone().text();
+    const key = keyOf(request, body);
+    if (key !== null) sent.set(key, (sent.get(key) ?? new Set()).add(body));
+    return inner(request);
   };
 }
