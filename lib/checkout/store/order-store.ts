@@ -52,6 +52,9 @@ export const ORDER_EMAIL_GRACE_MS = 60_000;
 /** Event logs are capped so a long retry loop cannot grow a record without bound. */
 const MAX_EVENTS = 200;
 
+/** Orders whose last text this store knows, per process (about one checkout's worth each). */
+const KNOWN_MAX = 1000;
+
 export interface OrderStore {
   create(record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>>;
   read(orderId: string): Promise<Result<StoredOrder, OrderStoreError>>;
@@ -65,8 +68,20 @@ export interface OrderStore {
 }
 
 export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
+  // The record last written or read here for each order, with its exact text. A checkout reads
+  // its order again after every step; a read that finds the very text this store wrote or
+  // parsed needs no second parse (the text was checked then). Another instance's write changes
+  // the text, so it is parsed as usual.
+  const known = new Map<string, StoredOrder>();
+  function remember(stored: StoredOrder): void {
+    known.delete(stored.record.id);
+    known.set(stored.record.id, stored);
+    if (known.size > KNOWN_MAX) known.delete(known.keys().next().value ?? "");
+  }
+
   async function write(expected: string, record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>> {
-    const text = JSON.stringify(orderRecordSchema.parse(record));
+    const parsed = orderRecordSchema.parse(record);
+    const text = JSON.stringify(parsed);
     const dueAt = record.nextCheckAt === null ? "" : String(record.nextCheckAt);
     const reply = await guard(() =>
       kv.run(saveOrderScript, {
@@ -75,12 +90,15 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
       }),
     );
     if (!reply.ok) return reply;
-    return reply.value === "conflict" ? err({ code: "conflict" }) : ok({ record, text });
+    if (reply.value === "conflict") return err({ code: "conflict" });
+    remember({ record: parsed, text });
+    return ok({ record, text });
   }
 
   return {
     async create(record) {
-      const text = JSON.stringify(orderRecordSchema.parse(record));
+      const parsed = orderRecordSchema.parse(record);
+      const text = JSON.stringify(parsed);
       const reply = await guard(() =>
         kv.run(createOrderScript, {
           keys: { order: ORDER_KEYS.order(record.id), due: ORDER_KEYS.due, mail: ORDER_KEYS.mail },
@@ -88,7 +106,9 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
         }),
       );
       if (!reply.ok) return reply;
-      return reply.value === "conflict" ? err({ code: "conflict" }) : ok({ record, text });
+      if (reply.value === "conflict") return err({ code: "conflict" });
+      remember({ record: parsed, text });
+      return ok({ record, text });
     },
 
     async read(orderId) {
@@ -96,10 +116,13 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
       if (!text.ok) return text;
       if (text.value === null) return err({ code: "not_found", orderId });
       const value = text.value;
+      const seen = known.get(orderId);
+      if (seen?.text === value) return ok(seen);
       const parsed = await guard(async () => ({ record: parseJsonValue(value, ORDER_KEYS.order(orderId), orderRecordSchema), text: value }));
       if (!parsed.ok && parsed.error.code === "kv_error" && parsed.error.error.code === "invalid_value") {
         return err({ code: "unreadable", orderId, message: parsed.error.error.message });
       }
+      if (parsed.ok) remember(parsed.value);
       return parsed;
     },
 
