@@ -27,7 +27,9 @@ async function editDraft(admin: AdminContext, edit: (content: RuleContent, now: 
   const content = ruleContentSchema.safeParse(edit(state.working.content, now));
   if (!content.success) return { ok: false, code: "invalid", field: "markupPercent", message: "rule" };
   await writeDraft(state.deps, admin.email, { baseVersion: state.working.baseVersion, content: content.data, updatedAt: now });
-  redirect(`${EDITOR}#preview`);
+  // No #preview: from the editor page itself the router would take it for a jump within the page
+  // and never fetch the preview. The preview comes first on the page anyway.
+  redirect(EDITOR);
 }
 
 function saveRefused(error: SaveRulesError): ActionState {
