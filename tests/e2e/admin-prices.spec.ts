@@ -2,7 +2,8 @@
 // credentials (sign-ins are limited per account): lower a brand's markup, have a bad figure named
 // and nothing changed, see the preview flag the thin margins, save, and see the new price on the
 // storefront's product page and in a checkout's quote; restore the previous version and see the
-// old price back in both. A browser running no script sees the preview, rendered on the server. Axe
+// old price back in both. A save from a version someone replaced meanwhile is refused, saying so.
+// A browser running no script sees the preview, rendered on the server. Axe
 // finds nothing serious on the price pages in both themes and languages.
 // Desktop and phone reprice different brands, so neither run depends on the other's restore.
 import AxeBuilder from "@axe-core/playwright";
@@ -117,6 +118,37 @@ test.describe("the price editor", () => {
 
     await expect(await storefrontPrice(page, brand.productId)).toContainText(OLD_PRICE);
     expect(await quotedPrice(request, brand)).toBe(`USD ${OLD_PRICE.slice(1)}`);
+  });
+});
+
+test.describe("two saves from one version", () => {
+  test("refuses to save over a version saved meanwhile, and says so @once", async ({ page, context }) => {
+    const inForce = async (on: Page) => Number(/version (\d+)/.exec((await on.getByText(/Prices in force: version \d+/).textContent()) ?? "")?.[1]);
+    await openEditor(page);
+    // A version with today's prices, so there is an earlier one to restore without changing any price.
+    await page.getByRole("button", { name: "Preview rates" }).click();
+    await expect(page.getByText(/^No voucher changes of \d+/)).toBeVisible();
+    await page.getByRole("button", { name: "Save these prices" }).click();
+    await expect(page.getByText(/^Saved as version \d+\./)).toBeVisible();
+    const base = await inForce(page);
+
+    await page.goto("/admin/prices/rule?level=global");
+    await page.getByLabel("Markup (%)", { exact: true }).fill("12");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("heading", { name: "Preview of your changes" })).toBeVisible();
+
+    // Meanwhile, from another tab, the version before is restored: a new version.
+    const other = await context.newPage();
+    await other.goto("/admin/prices/history");
+    await other.getByRole("button", { name: `Restore version ${base - 1}` }).click();
+    await expect(other.getByText(`Version ${base - 1} restored as version ${base + 1}.`)).toBeVisible();
+
+    await page.getByRole("button", { name: "Save these prices" }).click();
+    await expect(page.getByText(`Someone else saved version ${base + 1} meanwhile, so nothing was saved.`)).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(`Someone saved version ${base + 1} after you started from version ${base}`)).toBeVisible();
+    expect(await inForce(page)).toBe(base + 1);
+    await openEditor(page);
   });
 });
 
