@@ -5,7 +5,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { earlySignInRedirect } from "@/lib/auth/early-sign-in-redirect";
 import { catalogOutageNow, catalogUnavailableResponse } from "@/lib/catalog/catalog-outage";
-import { routeDecision } from "@/lib/config/route-guard";
+import { DEMO_ONLY_PREFIXES, routeDecision } from "@/lib/config/route-guard";
+import { problem } from "@/lib/http/json-answer";
+import { isMalformedFormPost } from "@/lib/http/malformed-form-post";
 import { shopMode } from "@/lib/config/shop-mode";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
@@ -18,6 +20,11 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const locale = pickLocale(request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get("accept-language"));
   const decision = routeDecision(request.nextUrl.pathname, shopMode(), upstream, request.nextUrl.search, locale);
   if (decision.kind === "not-found") return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain" } });
+  // A page takes a POST as a form (a server action), and Next crashes on one that does not
+  // parse; so does any path a page catches. A body that is no form is bad input, not a crash.
+  if (!inSandbox(request.nextUrl.pathname) && (await isMalformedFormPost(request))) {
+    return problem("invalid", "the body is not the form its Content-Type names");
+  }
   if (decision.kind === "rewrite") {
     if (decision.catalog && (await catalogOutageNow(upstream))) return catalogUnavailableResponse();
     const url = request.nextUrl.clone();
@@ -28,6 +35,11 @@ export async function proxy(request: NextRequest): Promise<Response> {
     return response;
   }
   return NextResponse.next();
+}
+
+/** The demo's sandboxes answer bad bodies in the shapes of the APIs they imitate. */
+function inSandbox(path: string): boolean {
+  return DEMO_ONLY_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 export const config = {
