@@ -2,11 +2,13 @@
 // names and descriptions in both languages (upstream's as placeholders), image, featured, hidden,
 // sort order, a top-up's range and presets, hidden vouchers; below, the long description as the
 // product page renders it now. Staff see the same, without a form.
+import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Fragment } from "react";
 import { CatalogueForm } from "@/app/_components/admin/catalogue/catalogue-form";
+import { CatalogueWords, catalogueLocale } from "@/app/_components/admin/catalogue/catalogue-locale";
 import own from "@/app/_components/admin/catalogue/catalogue.module.css";
 import { PresentationFields } from "@/app/_components/admin/catalogue/presentation-fields";
 import { readUpstreamService } from "@/app/_components/admin/catalogue/upstream-service";
@@ -17,10 +19,17 @@ import { presentationSettings, readServicePresentation } from "@/lib/catalog/pre
 import { catalogDeps } from "@/lib/catalog/storefront-deps";
 import { saveServicePresentation } from "./actions";
 
-type Props = { params: Promise<{ serviceId: string }> };
+// The admin layout sends no referrer at all (an invitation link carries its token), and under
+// that policy a browser posts a form without JavaScript with "Origin: null", which Next refuses
+// for a server action. These pages hold no secret in their URLs, so the referrer may go to this
+// shop only, and their forms work without JavaScript.
+export const metadata: Metadata = { referrer: "same-origin" };
+
+type Props = { params: Promise<{ locale: string; serviceId: string }> };
 
 export default adminPage("staff", async ({ params }: Props, admin) => {
-  const t = await getTranslations("admin.catalogue");
+  const locale = await catalogueLocale(params);
+  const t = await getTranslations({ locale, namespace: "admin.catalogue" });
   const { serviceId } = await params;
   if (!/^\d{1,15}$/.test(serviceId)) notFound();
   const id = Number(serviceId);
@@ -30,23 +39,23 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   const back = <Link href="/admin/catalogue">{t("editor.back")}</Link>;
   if (!upstream.ok || !upstream.value) {
     return (
-      <>
+      <div className={own.page}>
         <p>{back}</p>
         <h1>{t("title")}</h1>
         <p className="notice" role="alert">
           {t("unavailable")}
         </p>
-      </>
+      </div>
     );
   }
 
   const { service, vouchers } = upstream.value;
   const stored = await readServicePresentation(deps, id);
   const { imageHosts } = presentationSettings();
-  const fields = <PresentationFields service={service} vouchers={vouchers} stored={stored} imageHosts={imageHosts} />;
+  const fields = <PresentationFields service={service} vouchers={vouchers} stored={stored} imageHosts={imageHosts} locale={locale} />;
   const described = (["en", "zh"] as const).filter((language) => stored.description[language] !== null);
   return (
-    <>
+    <div className={own.page}>
       <p>{back}</p>
       <h1>{stored.name.en ?? service.game_name}</h1>
       <p>
@@ -54,19 +63,21 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
         {!stored.hidden && <Link href={`/products/${id}`}>{t("editor.onStorefront")}</Link>}
       </p>
       {roleAllows(admin.role, "owner") ? (
-        <CatalogueForm
-          action={saveServicePresentation}
-          schema="presentation"
-          imageHosts={imageHosts}
-          className={own.editor}
-          actions={
-            <button className="button" type="submit">
-              {t("editor.save")}
-            </button>
-          }
-        >
-          {fields}
-        </CatalogueForm>
+        <CatalogueWords locale={locale}>
+          <CatalogueForm
+            action={saveServicePresentation}
+            schema="presentation"
+            imageHosts={imageHosts}
+            className={own.editor}
+            actions={
+              <button className="button" type="submit">
+                {t("editor.save")}
+              </button>
+            }
+          >
+            {fields}
+          </CatalogueForm>
+        </CatalogueWords>
       ) : (
         <div className={own.editor}>
           <p>{t("staffNote")}</p>
@@ -87,6 +98,6 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
           </Fragment>
         );
       })}
-    </>
+    </div>
   );
 });
