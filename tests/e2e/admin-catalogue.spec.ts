@@ -1,0 +1,162 @@
+// The owner's catalogue pages in a real browser, signed in once with the README's demo
+// credentials (sign-ins are limited per account): hide a product from the list with the keyboard
+// and see it gone from the storefront, its page a 404 and a checkout for it refused with 409;
+// have a bad field named in the editor, then show the product again from there; mark upstream
+// reviewed; use the bulk form without JavaScript; and axe finds nothing serious on the
+// catalogue pages in both themes and languages.
+// Desktop and phone hide different products, so neither run depends on the other's cleanup.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
+const PRODUCTS = {
+  desktop: { id: 231, name: "Cobalt Cash Card", voucherId: 23101 },
+  phone: { id: 204, name: "Orbit Plus Membership (EU)", voucherId: 20401 },
+};
+/** A balance top-up, whose editor has the range and presets. */
+const TOP_UP_ID = 1;
+
+async function signIn(page: Page) {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/sign-in/);
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+}
+
+async function storefrontShows(page: Page, name: string): Promise<number> {
+  await page.goto("/");
+  return page.getByRole("heading", { level: 2, name, exact: true }).count();
+}
+
+async function checkoutStatus(request: APIRequestContext, product: { id: number; voucherId: number }): Promise<number> {
+  const response = await request.post("/api/checkout", { data: { voucher_id: product.voucherId, game_id: product.id, email: "buyer@example.com" } });
+  return response.status();
+}
+
+/** Best effort after a failure: show whatever this run may have left hidden. */
+async function showAgain(page: Page, name: string) {
+  await page.goto(`/admin/catalogue?q=${encodeURIComponent(name)}&visibility=hidden`);
+  const filtered = page.getByRole("radio", { name: /matching the filters/ });
+  if ((await filtered.count()) === 0) return;
+  await filtered.check();
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page.getByText(/shown\./)).toBeVisible();
+}
+
+test.describe("admin catalogue", () => {
+  test("hides a product from the storefront and the checkout, then shows it again; axe finds nothing serious", async ({ page, request, browser, baseURL }, testInfo) => {
+    test.setTimeout(300_000);
+    const product = testInfo.project.name === "phone" ? PRODUCTS.phone : PRODUCTS.desktop;
+    await signIn(page);
+
+    await test.step("the product is on sale before", async () => {
+      expect(await storefrontShows(page, product.name)).toBe(1);
+    });
+    const productPage = await page.goto(`/products/${product.id}`);
+    expect(productPage?.status()).toBe(200);
+    const productUrl = new URL(page.url()).pathname;
+
+    let hidden = false;
+    try {
+      await test.step("hides it from the filtered list, by keyboard", async () => {
+        await page.goto("/admin");
+        await page.getByRole("link", { name: "Catalogue", exact: true }).click();
+        await expect(page.getByRole("heading", { level: 1, name: "Catalogue" })).toBeVisible();
+        await page.getByRole("searchbox", { name: "Search (name, brand or id)" }).fill(product.name);
+        await page.getByRole("button", { name: "Apply filters" }).click();
+        await expect(page).toHaveURL(/q=/);
+
+        // Nothing ticked: the browser names the field and sends nothing.
+        await page.getByRole("button", { name: "Hide", exact: true }).click();
+        await expect(page.getByText("Products: choose at least one product")).toBeVisible();
+
+        const box = page.getByRole("checkbox", { name: `Select ${product.name}`, exact: true });
+        await box.focus();
+        await page.keyboard.press("Space");
+        await expect(box).toBeChecked();
+        await page.getByRole("button", { name: "Hide", exact: true }).press("Enter");
+        await expect(page.getByText("1 product hidden.")).toBeVisible();
+        hidden = true;
+        await expect(page.getByRole("row").filter({ has: box }).getByText("Hidden", { exact: true })).toBeVisible();
+      });
+
+      await test.step("it is gone from the storefront, its page is a 404, and the checkout refuses it", async () => {
+        expect(await storefrontShows(page, product.name)).toBe(0);
+        expect((await page.goto(productUrl))?.status()).toBe(404);
+        expect((await page.goto(`/products/${product.id}`))?.status()).toBe(404);
+        expect(await checkoutStatus(request, product)).toBe(409);
+      });
+
+      await test.step("the editor names a bad field and changes nothing, then shows it again", async () => {
+        await page.goto(`/admin/catalogue/${product.id}`);
+        const hiddenBox = page.getByRole("checkbox", { name: "Hidden from buyers" });
+        await expect(hiddenBox).toBeChecked();
+        const sortOrder = page.getByRole("textbox", { name: "Sort order" });
+        await sortOrder.fill("first");
+        await page.getByRole("button", { name: "Save" }).click();
+        await expect(page.getByText("Sort order: expected a whole number")).toBeVisible();
+        await expect(sortOrder).toBeFocused();
+        await expect(sortOrder).toHaveAttribute("aria-invalid", "true");
+        expect((await page.goto(productUrl))?.status()).toBe(404);
+
+        await page.goto(`/admin/catalogue/${product.id}`);
+        await page.getByRole("checkbox", { name: "Hidden from buyers" }).uncheck();
+        await page.getByRole("button", { name: "Save" }).click();
+        await expect(page.getByText("Saved. The storefront shows it from now on.")).toBeVisible();
+        hidden = false;
+      });
+    } finally {
+      if (hidden) await showAgain(page, product.name);
+    }
+
+    await test.step("it is back on the storefront at once", async () => {
+      expect((await page.goto(productUrl))?.status()).toBe(200);
+      expect(await storefrontShows(page, product.name)).toBe(1);
+    });
+
+    await test.step("upstream's changes can be marked reviewed", async () => {
+      await page.goto("/admin");
+      await page.getByRole("link", { name: "Upstream changes" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "What upstream changed" })).toBeVisible();
+      await page.getByRole("button", { name: "Mark reviewed" }).click();
+      await expect(page.getByText("Marked reviewed.")).toBeVisible();
+    });
+
+    await test.step("the bulk form works without JavaScript", async () => {
+      const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+      const plain = await noScript.newPage();
+      await plain.goto(`/admin/catalogue?q=${encodeURIComponent(product.name)}`);
+      await plain.getByRole("checkbox", { name: `Select ${product.name}`, exact: true }).check();
+      await plain.getByRole("button", { name: "Feature", exact: true }).click();
+      await expect(plain.getByText("1 product featured.")).toBeVisible();
+      // Every product matching the filters, whichever rows are ticked.
+      await plain.getByRole("radio", { name: /matching the filters/ }).check();
+      await plain.getByRole("button", { name: "Unfeature", exact: true }).click();
+      await expect(plain.getByText("1 product no longer featured.")).toBeVisible();
+      await noScript.close();
+    });
+
+    await test.step("axe finds nothing serious on the catalogue pages, in both themes and languages", async () => {
+      for (const theme of ["light", "dark"] as const) {
+        for (const language of ["en", "zh"] as const) {
+          await page.context().addCookies([
+            { name: "theme", value: theme, url: baseURL ?? "" },
+            { name: "NEXT_LOCALE", value: language, url: baseURL ?? "" },
+          ]);
+          for (const path of ["/admin/catalogue", `/admin/catalogue/${product.id}`, `/admin/catalogue/${TOP_UP_ID}`, "/admin/catalogue/changes"]) {
+            await page.goto(path);
+            await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+            if (path === "/admin/catalogue") await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "zh" ? "商品目录" : "Catalogue");
+            const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+            const serious = results.violations
+              .filter((v) => v.impact === "serious" || v.impact === "critical")
+              .map((v) => `${path} (${theme}, ${language}): ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+            expect(serious).toEqual([]);
+          }
+        }
+      }
+    });
+  });
+});
