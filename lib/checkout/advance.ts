@@ -35,6 +35,9 @@ const STEPS: Record<OrderState, StepHandler | null> = {
   refunded: null,
 };
 
+/** States whose step may send /api/pay (reserve, fulfil, poll). */
+const MAY_ORDER_UPSTREAM: ReadonlySet<OrderState> = new Set(["created", "authorized", "fulfilling"]);
+
 /** Enough for the longest straight path (created → … → completed) with a few conflicts. */
 const MAX_STEPS = 16;
 
@@ -166,7 +169,10 @@ async function guardedStep(handler: StepHandler, order: OrderRecord, deps: Advan
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`[checkout] step ${order.state} of ${order.id} threw:`, error);
-    return retryLater(order, deps, `step failed: ${message}`);
+    // How far it got is unknown: a step that may send /api/pay may have made the order, so a
+    // later refusal must not be taken as final (fulfil.ts, reserve.ts).
+    const patch = MAY_ORDER_UPSTREAM.has(order.state) ? { upstream: { ...order.upstream, payMayExist: true } } : {};
+    return retryLater(order, deps, `step failed: ${message}`, patch);
   }
 }
 

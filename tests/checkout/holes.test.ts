@@ -109,6 +109,37 @@ describe("pay first: never cancel while upstream may have filled the order", () 
 });
 
 describe("one order whose step throws", () => {
+  it("a step that throws after /api/pay took effect leaves a later refusal not final: the order is delivered, not released", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    const upstream = h.deps.upstream;
+    let thrown = false;
+    const deps = {
+      ...h.deps,
+      upstream: {
+        ...upstream,
+        pay: async (...args: Parameters<typeof upstream.pay>) => {
+          const answer = await upstream.pay(...args);
+          if (!thrown) {
+            thrown = true;
+            throw new Error("a bug after the call");
+          }
+          return answer;
+        },
+      },
+    };
+    await h.run(advance(id, deps, { wake: true }));
+    // The repeat is refused by something in between, not about our ext_order_id.
+    h.replaceAnswers.push({ path: "/api/pay", acted: false, answer: () => Response.json({ error: 103 }, { status: 503 }) });
+    await h.timers.advance(10_000);
+    await h.run(advance(id, deps));
+    await cron(h, HOUR, 10 * 60_000);
+    expect(await stored(h, id)).toMatchObject({ state: "completed" });
+    expect(await h.balance()).toBeCloseTo(100 - 1.98, 2);
+  });
+
   it("does not stop the sweep: the others are advanced, its failure is recorded on it with a backoff, and the owner is told", async () => {
     const h = await newHarness();
     // An order whose capability key was sealed with a code key that has since been rotated.
