@@ -1,47 +1,14 @@
 // POST /api/checkout refuses what the owner hid, with 409 not_available, even when the buyer's
 // page was loaded before: a stale page cannot buy a hidden product or voucher. Nothing is created.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import type { CatalogDeps } from "@/lib/catalog/load-catalog";
+import { describe, expect, it } from "vitest";
 import { bulkUpdatePresentation, savePresentation } from "@/lib/catalog/presentation";
-import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
-import { orderIdFactory } from "@/lib/checkout/order-id";
-import { orderPath } from "@/lib/checkout/shop-checkout";
+import { postCheckout } from "@/lib/checkout/http/post-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
-import { createMailer } from "@/lib/mail/mailer";
-import { RESERVED_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
+import { RESERVED_VOUCHER } from "@/tests/support/checkout/checkout-harness";
 import { OWNER, formInput, must } from "@/tests/support/catalog/presentation-world";
-import { settingsRules } from "@/tests/support/pricing-rules";
+import { checkoutApiPerTest } from "@/tests/support/checkout/checkout-api-world";
 
-const newHarness = harnessPerTest();
-const outboxes: string[] = [];
-afterEach(() => {
-  for (const dir of outboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-async function setup(): Promise<{ h: CheckoutHarness; catalog: CatalogDeps; deps: PostCheckoutDeps }> {
-  const h = await newHarness(undefined, { payments: "sandbox" });
-  const catalog: CatalogDeps = {
-    client: h.client,
-    kv: h.kv,
-    clock: h.timers,
-    ttlMs: 300_000,
-    upstream: "http-test",
-    policy: settingsRules({ storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" }),
-  };
-  const outbox = mkdtempSync(join(tmpdir(), "outbox-"));
-  outboxes.push(outbox);
-  const deps: PostCheckoutDeps = {
-    start: async () => ({ catalog, orders: h.deps, nextOrderId: orderIdFactory(h.timers), testMode: false }),
-    mailer: createMailer({ from: "Shop <orders@shop.test>", outboxDir: outbox }),
-    publicOrigin: "https://shop.test",
-    shopName: "Test Shop",
-    orderPath,
-  };
-  return { h, catalog, deps };
-}
+const setup = checkoutApiPerTest();
 
 const checkout = (body: unknown) =>
   new Request("https://shop.test/api/checkout", {

@@ -1,50 +1,19 @@
 // The checkout's HTTP API as the route handlers run it, on both sandboxes: POST /api/checkout,
 // the buyer's GET of their order, the activation retry, the partner notification and Stripe
 // event wake-ups, and the cron sweep's door.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import type { CatalogDeps } from "@/lib/catalog/load-catalog";
+import { describe, expect, it } from "vitest";
 import { buyerOrder } from "@/lib/checkout/buyer-order";
 import { getSweep } from "@/lib/checkout/http/get-sweep";
-import { postCheckout, type CheckoutCreated, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
-import { orderIdFactory } from "@/lib/checkout/order-id";
+import { postCheckout, type CheckoutCreated } from "@/lib/checkout/http/post-checkout";
 import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { advance } from "@/lib/checkout/advance";
-import { createMailer } from "@/lib/mail/mailer";
-import { orderPath } from "@/lib/checkout/shop-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
-import { RESERVED_VOUCHER, TOPUP_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
-import { settingsRules } from "@/tests/support/pricing-rules";
+import { RESERVED_VOUCHER, TOPUP_VOUCHER, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
+import { checkoutApiPerTest } from "@/tests/support/checkout/checkout-api-world";
 
-const newHarness = harnessPerTest();
-const outboxes: string[] = [];
-afterEach(() => {
-  for (const dir of outboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-async function setup(): Promise<{ h: CheckoutHarness; deps: PostCheckoutDeps; outbox: string }> {
-  const h = await newHarness(undefined, { payments: "sandbox" });
-  const catalog: CatalogDeps = {
-    client: h.client,
-    kv: h.kv,
-    clock: h.timers,
-    ttlMs: 300_000,
-    upstream: "http-test",
-    policy: settingsRules({ storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" }),
-  };
-  const outbox = mkdtempSync(join(tmpdir(), "outbox-"));
-  outboxes.push(outbox);
-  const deps: PostCheckoutDeps = {
-    start: async () => ({ catalog, orders: h.deps, nextOrderId: orderIdFactory(h.timers), testMode: false }),
-    mailer: createMailer({ from: "Shop <orders@shop.test>", outboxDir: outbox }),
-    publicOrigin: "https://shop.test",
-    shopName: "Test Shop",
-    orderPath,
-  };
-  return { h, deps, outbox };
-}
+const setup = checkoutApiPerTest();
 
 function checkoutRequest(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request("https://shop.test/api/checkout", {
