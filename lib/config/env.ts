@@ -215,6 +215,12 @@ export const envSchema = z.object({
   ADMIN_SIGN_IN_LIMIT_ACCOUNT: rateLimitSettingSchema.prefault("10/15m"),
   /** Admin sign-in attempts per client IP, for any account, e.g. 30/15m: slows one address trying many people. */
   ADMIN_SIGN_IN_LIMIT_IP: rateLimitSettingSchema.prefault("30/15m"),
+  /** Who receives the owner's alerts by email; unset: ADMIN_EMAIL (a demo: the demo owner). */
+  ALERT_EMAIL: z.email({ error: "expected an email address for alerts" }).trim().toLowerCase().optional(),
+  /** A URL that receives each alert as a JSON POST (text + fields, e.g. a chat's incoming webhook); https in a live shop. */
+  ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "expected an absolute https URL (http only in a demo)" }).optional(),
+  /** One alert per cause per this many minutes: a cause that keeps happening is sent again only after it. */
+  ALERT_WINDOW_MINUTES: z.coerce.number({ error: "expected a number of minutes" }).int({ error: "expected whole minutes" }).min(1, { error: "expected at least 1 minute" }).max(10_080, { error: "expected at most 10080 minutes (a week)" }).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -230,6 +236,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  // An alert webhook carries order ids and the shop's troubles: a live shop sends it encrypted.
+  // (Live as shop-mode.ts decides it; a contradictory mode is refused there.)
+  const live = result.data.SHOP_MODE === "live" || (result.data.SHOP_MODE === undefined && result.data.PARTNER_API_URL !== undefined);
+  if (live && result.data.ALERT_WEBHOOK_URL?.startsWith("http:")) {
+    throw new ConfigError("Invalid configuration:\n  ALERT_WEBHOOK_URL: expected an https URL in a live shop (http only in a demo)");
   }
   // Which settings go together (a live shop needs credentials, payments, KV) is decided in
   // shop-mode.ts, so that one message can name everything that is missing.

@@ -1,0 +1,69 @@
+// One alert as the admin lists it, and where its pieces live in KV. A record is the JSON at
+// its item key; two sorted sets index it: every alert by when it opened (the list, newest
+// first, capped) and the open ones (neither cleared nor acknowledged) for the admin's count.
+import { z } from "zod";
+
+/** A cause is a stable id ("order:<id>", "low-balance"): part of KV keys, so plain characters only. */
+export const causeSchema = z
+  .string()
+  .trim()
+  .regex(/^[\w:.-]{1,160}$/, { error: "a cause is 1-160 letters, digits, _ : . or -" });
+
+export const alertInputSchema = z.object({
+  cause: causeSchema,
+  title: z.string().trim().min(1).max(200),
+  detail: z.string().trim().max(4000),
+  orderId: z.string().trim().min(1).max(100).optional(),
+  /** A path in the admin (/admin/orders/…) or an absolute URL. */
+  link: z.string().trim().min(1).max(500).optional(),
+});
+
+export type AlertInput = z.input<typeof alertInputSchema>;
+export type ParsedAlertInput = z.output<typeof alertInputSchema>;
+
+export const deliverySchema = z.object({
+  at: z.number(),
+  channel: z.enum(["email", "webhook"]),
+  ok: z.boolean(),
+  /** Where it went (the outbox file, the SMTP id, the HTTP status) or why it failed. */
+  detail: z.string(),
+});
+
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const alertRecordSchema = z.object({
+  id: z.string(),
+  cause: z.string(),
+  title: z.string(),
+  /** The latest occurrence's detail. */
+  detail: z.string(),
+  orderId: z.string().nullable(),
+  link: z.string().nullable(),
+  firstSeen: z.number(),
+  lastSeen: z.number(),
+  count: z.number().int().min(1),
+  clearedAt: z.number().nullable(),
+  acknowledgedBy: z.string().nullable(),
+  acknowledgedAt: z.number().nullable(),
+  /** Sent from the admin's "send a test alert". */
+  test: z.boolean(),
+  /** Newest last, the last few kept. */
+  deliveries: z.array(deliverySchema),
+});
+
+export type AlertRecord = z.infer<typeof alertRecordSchema>;
+
+/** Deliveries kept on one record: a cause that stays active is re-sent once a window. */
+export const MAX_DELIVERIES = 12;
+
+export const ALERT_KEYS = {
+  /** Sorted set: alert id → firstSeen ms, every alert kept. */
+  list: "alerts:list",
+  /** Sorted set: alert id → lastSeen ms, alerts neither cleared nor acknowledged. */
+  open: "alerts:open",
+  item: (id: string) => `alerts:item:${id}`,
+  /** The id of the cause's current alert while the cause has not cleared. */
+  active: (cause: string) => `alerts:active:${cause}`,
+  /** Set-if-absent with the window as TTL: present means the cause was sent in this window. */
+  sent: (cause: string) => `alerts:sent:${cause}`,
+} as const;

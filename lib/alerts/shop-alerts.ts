@@ -1,0 +1,47 @@
+// The shop's alerts from configuration, one instance per process.
+import { DEMO_OWNER } from "@/lib/auth/admin-settings";
+import { env } from "@/lib/config/env";
+import { shopMode } from "@/lib/config/shop-mode";
+import { publicOrigin } from "@/lib/config/shop-origin";
+import { getKv } from "@/lib/kv/get-kv";
+import { shopMailer } from "@/lib/mail/shop-mailer";
+import { systemClock } from "@/lib/time/clock";
+import { createAlerts, type Alerts } from "./create-alerts";
+
+/**
+ * Each channel's bound. Alerts are raised from checkout steps and the cron sweep, which have
+ * their own deadlines; a slow SMTP server or chat must not eat them.
+ */
+export const ALERT_DELIVERY_TIMEOUT_MS = 5_000;
+
+const holder = globalThis as typeof globalThis & { __shopAlerts?: Promise<Alerts> };
+
+export function shopAlerts(): Promise<Alerts> {
+  holder.__shopAlerts ??= (async () => {
+    const config = env();
+    return createAlerts({
+      kv: await getKv(),
+      clock: systemClock,
+      windowMs: config.ALERT_WINDOW_MINUTES * 60_000,
+      targets: {
+        mailer: shopMailer(),
+        email: alertRecipient(),
+        webhookUrl: config.ALERT_WEBHOOK_URL ?? null,
+        fetch: (url, init) => fetch(url, init),
+        timeoutMs: ALERT_DELIVERY_TIMEOUT_MS,
+        absoluteLink: (link) => (link.startsWith("/") ? `${publicOrigin()}${link}` : link),
+      },
+    });
+  })().catch((error: unknown) => {
+    // KV down at the first alert must not be remembered: the next alert tries again.
+    holder.__shopAlerts = undefined;
+    throw error;
+  });
+  return holder.__shopAlerts;
+}
+
+/** ALERT_EMAIL, else the first owner; a demo's owner is the demo account, whose mail lands in the outbox. */
+export function alertRecipient(): string | null {
+  const config = env();
+  return config.ALERT_EMAIL ?? config.ADMIN_EMAIL ?? (shopMode() === "demo" ? DEMO_OWNER.email : null);
+}
