@@ -2,12 +2,23 @@
 // parameters and answers a Stripe object or a Stripe error.
 import { err, ok, type Result } from "@/lib/result";
 import type { SandboxContext } from "../context";
+import { chargeOf } from "../objects/charge";
+import { listObjects } from "../objects/list-index";
 import { cancelIntent, captureIntent, readIntent } from "../objects/payment-intents";
-import { createRefund, readRefund } from "../objects/refunds";
+import { createRefund, intentOfCharge, readRefund } from "../objects/refunds";
 import { createSession, expireSession, readSession } from "../objects/sessions";
 import { resourceMissing, type StripeError } from "../stripe-error";
 import { parseParams, type FormParams } from "./form-params";
-import { cancelParams, captureParams, createRefundParams, createSessionParams, expandParams } from "./param-schemas";
+import {
+  cancelParams,
+  captureParams,
+  createRefundParams,
+  createSessionParams,
+  expandParams,
+  listChargesParams,
+  listIntentsParams,
+  listRefundsParams,
+} from "./param-schemas";
 
 export interface ApiCall {
   params: FormParams;
@@ -55,6 +66,72 @@ export const API_ROUTES: Route[] = [
       if (!params.ok) return params;
       const expired = await expireSession(context, call.id, call.idempotencyKey);
       return expired.ok && params.value.expand.length > 0 ? expandSession(context, call.id) : expired;
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/payment_intents$/,
+    async handler(context, call) {
+      const params = parseParams(listIntentsParams, call.params);
+      if (!params.ok) return params;
+      return listObjects(
+        context,
+        {
+          kind: "pi",
+          url: "/v1/payment_intents",
+          load: async (id) => {
+            const read = await readIntent(context, id);
+            return read.ok ? read.value.intent : null;
+          },
+          created: (intent) => intent.created,
+        },
+        params.value,
+      );
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/charges$/,
+    async handler(context, call) {
+      const params = parseParams(listChargesParams, call.params);
+      if (!params.ok) return params;
+      const { payment_intent } = params.value;
+      return listObjects(
+        context,
+        {
+          kind: "ch",
+          url: "/v1/charges",
+          load: async (id) => {
+            const intentId = await intentOfCharge(context, id);
+            const read = intentId ? await readIntent(context, intentId) : null;
+            // An intent authorized again after a decline carries its latest charge only.
+            return read?.ok && read.value.intent.latest_charge === id ? chargeOf(read.value) : null;
+          },
+          created: (charge) => charge.created,
+          keep: (charge) => payment_intent === undefined || charge.payment_intent === payment_intent,
+        },
+        params.value,
+      );
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/refunds$/,
+    async handler(context, call) {
+      const params = parseParams(listRefundsParams, call.params);
+      if (!params.ok) return params;
+      const { payment_intent, charge } = params.value;
+      return listObjects(
+        context,
+        {
+          kind: "re",
+          url: "/v1/refunds",
+          load: (id) => context.store.read("re", id),
+          created: (refund) => refund.created,
+          keep: (refund) => (payment_intent === undefined || refund.payment_intent === payment_intent) && (charge === undefined || refund.charge === charge),
+        },
+        params.value,
+      );
     },
   },
   {

@@ -64,3 +64,26 @@ export const createRefundParams = z.strictObject({
   metadata,
   expand: z.array(text).default([]),
 });
+
+/** A `created` filter: an exact second or a range (Stripe's RangeQueryParam). */
+const createdFilter = z.union([integer, z.strictObject({ gt: integer.optional(), gte: integer.optional(), lt: integer.optional(), lte: integer.optional() })]);
+
+/** The paging every list endpoint takes (limit 1–100, default 10). */
+const listBase = {
+  created: createdFilter.optional(),
+  limit: integer.refine((n) => n >= 1 && n <= 100, { error: "must be between 1 and 100" }).optional(),
+  starting_after: text.optional(),
+  ending_before: text.optional(),
+  expand: z.array(z.enum(["data"], { error: "nothing in a list can be expanded here" })).default([]),
+};
+
+function oneCursor<T extends { starting_after?: string; ending_before?: string }>(params: T): boolean {
+  return params.starting_after === undefined || params.ending_before === undefined;
+}
+
+const cursorError = { error: "starting_after and ending_before cannot both be given", path: ["ending_before"] };
+
+export const listIntentsParams = z.strictObject(listBase).refine(oneCursor, cursorError);
+export const listChargesParams = z.strictObject({ ...listBase, payment_intent: text.optional() }).refine(oneCursor, cursorError);
+export const listRefundsParams = z.strictObject({ ...listBase, payment_intent: text.optional(), charge: text.optional() }).refine(oneCursor, cursorError);
+export type ListParams = z.infer<typeof listIntentsParams>;

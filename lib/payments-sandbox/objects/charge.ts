@@ -1,5 +1,5 @@
-// The charge behind a captured intent, derived rather than stored: the shop only meets it in
-// charge.refunded events and as a refund's `charge`.
+// The charge behind an authorized intent, derived rather than stored: the shop meets it in
+// charge.refunded events, as a refund's `charge` and in the charges list.
 import type { Charge, StoredPaymentIntent } from "./records";
 
 export function chargeOf(stored: StoredPaymentIntent): Charge {
@@ -11,6 +11,7 @@ export function chargeOf(stored: StoredPaymentIntent): Charge {
     amount_captured: intent.amount_received,
     amount_refunded: stored.amount_refunded,
     captured: intent.amount_received > 0,
+    created: stored.charge_created ?? intent.created,
     currency: intent.currency,
     payment_intent: intent.id,
     refunded: stored.amount_refunded > 0 && stored.amount_refunded === intent.amount_received,

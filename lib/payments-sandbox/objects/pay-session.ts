@@ -6,6 +6,7 @@ import { unixSeconds } from "../clock-ids";
 import type { SandboxContext } from "../context";
 import { emitEvent } from "../webhooks/emit-event";
 import type { PaymentError, StoredPaymentIntent, StoredSession } from "./records";
+import { indexCreated } from "./list-index";
 import { readSession } from "./sessions";
 import { cardBehaviour } from "./test-cards";
 
@@ -94,6 +95,7 @@ async function intentFor(context: SandboxContext, stored: StoredSession): Promis
     session_id: session.id,
   };
   await context.store.write("pi", created.intent.id, created);
+  await indexCreated(context, "pi", created.intent.id, created.intent.created);
   return created;
 }
 
@@ -119,8 +121,10 @@ async function authorize(
       latest_charge: context.ids("ch"),
     },
     capture_before_ms: context.clock.now() + context.config.authLapseMs,
+    charge_created: unixSeconds(context.clock),
   };
   await context.store.write("pi", authorized.intent.id, authorized);
+  await indexCreated(context, "ch", authorized.intent.latest_charge ?? "", authorized.charge_created ?? 0);
   // Refunds may name the charge rather than the intent.
   await context.store.kv.set(context.store.key("charge", authorized.intent.latest_charge ?? ""), authorized.intent.id);
   const session = { ...stored.session, payment_intent: authorized.intent.id, status: "complete" as const };

@@ -74,6 +74,8 @@ export interface StoredPaymentIntent {
   capture_before_ms: number | null;
   amount_refunded: number;
   session_id: string | null;
+  /** When the charge was made (the authorization), in seconds; absent on intents stored before charges were listed. */
+  charge_created?: number;
 }
 
 export interface Refund {
@@ -96,6 +98,7 @@ export interface Charge {
   amount_captured: number;
   amount_refunded: number;
   captured: boolean;
+  created: number;
   currency: string;
   payment_intent: string;
   refunded: boolean;

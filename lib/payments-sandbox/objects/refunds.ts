@@ -5,6 +5,7 @@ import type { SandboxContext } from "../context";
 import { invalidRequest, resourceMissing, type StripeError } from "../stripe-error";
 import { emitEvent } from "../webhooks/emit-event";
 import { chargeOf } from "./charge";
+import { indexCreated } from "./list-index";
 import type { Metadata, Refund, StoredPaymentIntent } from "./records";
 import { readIntent } from "./payment-intents";
 
@@ -58,13 +59,14 @@ export async function createRefund(context: SandboxContext, request: RefundReque
     };
     const next = { ...current, amount_refunded: current.amount_refunded + amount };
     await context.store.write("re", refund.id, refund);
+    await indexCreated(context, "re", refund.id, refund.created);
     await emitEvent(context, "charge.refunded", chargeOf(next), idempotencyKey);
     return { next, result: ok(refund) };
   });
   return result ?? err(resourceMissing("payment_intent", intentId, "payment_intent"));
 }
 
-async function intentOfCharge(context: SandboxContext, chargeId: string): Promise<string | undefined> {
+export async function intentOfCharge(context: SandboxContext, chargeId: string): Promise<string | undefined> {
   return (await context.store.kv.get(context.store.key("charge", chargeId))) ?? undefined;
 }
 
