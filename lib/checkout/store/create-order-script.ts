@@ -1,15 +1,17 @@
 // A new order as one script: the record (only if its key is absent), its entry in the deadline
-// index, and its order email marked pending in the email outbox (order-email.ts), so an order
-// never exists without the email that carries its link being owed, whatever dies after this.
+// index, its order email marked pending in the email outbox (order-email.ts), and its entries in
+// the admin's indexes (order-index.ts), so an order never exists without the email that carries
+// its link being owed, nor without being listed, whatever dies after this.
 // Replayed after a lost reply, it finds its own text already stored and says so ("already").
 import { defineScript } from "@/lib/kv/define-script";
 import { saveOrderReply } from "./save-order-script";
 
 export const createOrderScript = defineScript({
   name: "checkout-create-order",
-  keys: ["order", "due", "mail"],
+  keys: ["order", "due", "mail", "created", "newest", "state", "product", "flow", "mode", "email"],
   // dueAt "" leaves an order that waits for nothing out of the index, as a save does.
-  args: ["value", "member", "dueAt", "mailAt"],
+  // createdAt scores the `created` index; listScore (its negation) the newest-first ones.
+  args: ["value", "member", "dueAt", "mailAt", "createdAt", "listScore"],
   lua: `
 local current = redis.call('GET', order)
 if current == value then return 'already' end
@@ -17,6 +19,10 @@ if current then return 'conflict' end
 redis.call('SET', order, value)
 if dueAt ~= '' then redis.call('ZADD', due, dueAt, member) end
 redis.call('ZADD', mail, mailAt, member)
+redis.call('ZADD', created, createdAt, member)
+for _, index in ipairs({newest, state, product, flow, mode, email}) do
+  redis.call('ZADD', index, listScore, member)
+end
 return 'saved'`,
   embedded(txn, keys, args) {
     const current = txn.get(keys.order);
@@ -25,6 +31,10 @@ return 'saved'`,
     txn.set(keys.order, args.value);
     if (args.dueAt !== "") txn.zAdd(keys.due, Number(args.dueAt), args.member);
     txn.zAdd(keys.mail, Number(args.mailAt), args.member);
+    txn.zAdd(keys.created, Number(args.createdAt), args.member);
+    for (const index of [keys.newest, keys.state, keys.product, keys.flow, keys.mode, keys.email]) {
+      txn.zAdd(index, Number(args.listScore), args.member);
+    }
     return "saved";
   },
   result: saveOrderReply,

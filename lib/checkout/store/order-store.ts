@@ -1,7 +1,8 @@
 // Orders in KV. Every change goes through `saveMove`: the move is checked against the state
 // table, appended to the order's event log and stored with a compare-and-set on the exact text
-// that was read, together with the order's deadline in the sweep's index. A new order is
-// stored with its order email marked pending (create-order-script.ts).
+// that was read, together with the order's deadline in the sweep's index and its place in the
+// admin's indexes (order-index.ts). A new order is stored with its order email marked pending
+// and its entries in every index (create-order-script.ts).
 import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
 import { parseJsonValue } from "@/lib/kv/json";
@@ -10,6 +11,7 @@ import type { Clock } from "@/lib/time/clock";
 import { orderRecordSchema, type OrderEvent, type OrderRecord } from "../order-record";
 import { canMove, type OrderState } from "../order-states";
 import { createOrderScript } from "./create-order-script";
+import { ORDER_INDEX_KEYS, emailHash, listScore } from "./order-index";
 import { saveOrderScript } from "./save-order-script";
 
 /** A record with the exact text it was read as: the compare-and-set compares that text. */
@@ -79,14 +81,38 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
     if (known.size > KNOWN_MAX) known.delete(known.keys().next().value ?? "");
   }
 
-  async function write(expected: string, record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>> {
+  async function write(current: StoredOrder, record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>> {
     const parsed = orderRecordSchema.parse(record);
     const text = JSON.stringify(parsed);
     const dueAt = record.nextCheckAt === null ? "" : String(record.nextCheckAt);
+    const refs = {
+      upstream: record.upstream.orderId,
+      session: record.payment.sessionId,
+      intent: record.payment.paymentIntentId,
+    };
+    // A key must be named even for an id not known yet; the script leaves it alone then.
+    const refKey = (id: string | null) => ORDER_INDEX_KEYS.ref(id ?? "");
     const reply = await guard(() =>
       kv.run(saveOrderScript, {
-        keys: { order: ORDER_KEYS.order(record.id), due: ORDER_KEYS.due },
-        args: { expected, value: text, member: record.id, dueAt },
+        keys: {
+          order: ORDER_KEYS.order(record.id),
+          due: ORDER_KEYS.due,
+          fromState: ORDER_INDEX_KEYS.state(current.record.state),
+          toState: ORDER_INDEX_KEYS.state(record.state),
+          upstreamRef: refKey(refs.upstream),
+          sessionRef: refKey(refs.session),
+          intentRef: refKey(refs.intent),
+        },
+        args: {
+          expected: current.text,
+          value: text,
+          member: record.id,
+          dueAt,
+          listScore: listScore(record.createdAt),
+          upstreamSet: refs.upstream ? "1" : "",
+          sessionSet: refs.session ? "1" : "",
+          intentSet: refs.intent ? "1" : "",
+        },
       }),
     );
     if (!reply.ok) return reply;
@@ -101,8 +127,26 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
       const text = JSON.stringify(parsed);
       const reply = await guard(() =>
         kv.run(createOrderScript, {
-          keys: { order: ORDER_KEYS.order(record.id), due: ORDER_KEYS.due, mail: ORDER_KEYS.mail },
-          args: { value: text, member: record.id, dueAt: record.nextCheckAt === null ? "" : String(record.nextCheckAt), mailAt: String(record.createdAt + ORDER_EMAIL_GRACE_MS) },
+          keys: {
+            order: ORDER_KEYS.order(record.id),
+            due: ORDER_KEYS.due,
+            mail: ORDER_KEYS.mail,
+            created: ORDER_INDEX_KEYS.created,
+            newest: ORDER_INDEX_KEYS.newest,
+            state: ORDER_INDEX_KEYS.state(record.state),
+            product: ORDER_INDEX_KEYS.product(record.item.gameId),
+            flow: ORDER_INDEX_KEYS.flow(record.flow),
+            mode: ORDER_INDEX_KEYS.mode(record.test),
+            email: ORDER_INDEX_KEYS.email(emailHash(record.email)),
+          },
+          args: {
+            value: text,
+            member: record.id,
+            dueAt: record.nextCheckAt === null ? "" : String(record.nextCheckAt),
+            mailAt: String(record.createdAt + ORDER_EMAIL_GRACE_MS),
+            createdAt: record.createdAt,
+            listScore: listScore(record.createdAt),
+          },
         }),
       );
       if (!reply.ok) return reply;
@@ -145,7 +189,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
         updatedAt: now,
         events: [...current.record.events, event].slice(-MAX_EVENTS),
       };
-      return write(current.text, next);
+      return write(current, next);
     },
 
     async due(limit) {
