@@ -4,20 +4,24 @@
 // a form posted without scripts, and Next then refuses the server action as cross-origin.
 import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { isLocale } from "@/lib/i18n/locales";
+import { setSegmentLocale } from "@/lib/auth/guard/admin-locale";
 import { clientMessages, messagesOf } from "@/lib/i18n/messages";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Omit<Props, "children">): Promise<Metadata> {
+  const locale = await setSegmentLocale({ params });
+  const t = await getTranslations({ locale, namespace: "admin" });
   return { title: t("title"), robots: { index: false, follow: false }, referrer: "same-origin" };
 }
 
-export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const locale = await getLocale();
-  const language = isLocale(locale) ? locale : "en";
-  return <NextIntlClientProvider messages={{ ...clientMessages(language), admin: messagesOf(language).admin }}>{children}</NextIntlClientProvider>;
+// The language is set here before anything is said (lib/auth/guard/admin-locale.ts): the
+// provider gives the admin's client components their words in it.
+export default async function AdminLayout({ children, params }: Props) {
+  const locale = await setSegmentLocale({ params });
+  return <NextIntlClientProvider messages={{ ...clientMessages(locale), admin: messagesOf(locale).admin }}>{children}</NextIntlClientProvider>;
 }

@@ -12,6 +12,7 @@ import { clientIp } from "@/lib/rate-limit/client-ip";
 import { checkSameOrigin } from "@/lib/security/same-origin";
 import { SIGN_IN_PATH } from "../auth-config";
 import { roleAllows, type Role } from "../roles";
+import { setSegmentLocale } from "./admin-locale";
 import { currentAdmin, requestHeaders, type AdminContext } from "./current-admin";
 
 export const ADMIN_GUARD = Symbol.for("voucher-storefront.admin-guard");
@@ -33,12 +34,27 @@ export async function requireAdmin(role: Role): Promise<AdminContext> {
   return admin;
 }
 
+/** A page for signed-in people with at least `role`, in the language of its [locale] segment. */
 export function adminPage<P>(role: Role, render: (props: P, admin: AdminContext) => Promise<React.ReactNode>) {
-  return mark(async (props: P) => render(props, await requireAdmin(role)), { role });
+  return mark(
+    async (props: P) => {
+      // The check first: nothing of the page runs for a visitor it refuses.
+      const admin = await requireAdmin(role);
+      await setSegmentLocale(props);
+      return render(props, admin);
+    },
+    { role },
+  );
 }
 
 export function publicAdminPage<P>(reason: string, render: (props: P) => Promise<React.ReactNode>) {
-  return mark(async (props: P) => render(props), { role: "public", reason });
+  return mark(
+    async (props: P) => {
+      await setSegmentLocale(props);
+      return render(props);
+    },
+    { role: "public", reason },
+  );
 }
 
 /**

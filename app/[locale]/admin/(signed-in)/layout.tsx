@@ -7,9 +7,11 @@ import { ADMIN_NAV } from "@/app/_components/admin/nav-items";
 import { SignOutButton } from "@/app/_components/admin/sign-out-button";
 import styles from "@/app/_components/admin/admin.module.css";
 import { requireAdmin } from "@/lib/auth/guard/admin-guard";
+import { setSegmentLocale } from "@/lib/auth/guard/admin-locale";
 import { roleAllows } from "@/lib/auth/roles";
 
-export default async function SignedInLayout({ children }: { children: ReactNode }) {
+export default async function SignedInLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  await setSegmentLocale({ params });
   const admin = await requireAdmin("staff");
   const t = await getTranslations("admin");
   return (

@@ -2,7 +2,6 @@
 // renders (and can be bookmarked), with or without JavaScript.
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import type { Locale } from "@/lib/i18n/locales";
 import type { CatalogueQuery } from "./catalogue-query";
 import styles from "./catalogue.module.css";
 
@@ -12,8 +11,8 @@ const CHOICES = {
   fresh: ["all", "new", "known"],
 } as const;
 
-export async function CatalogueFilterForm({ query, locale }: { query: CatalogueQuery; locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: "admin.catalogue.filters" });
+export async function CatalogueFilterForm({ query }: { query: CatalogueQuery }) {
+  const t = await getTranslations("admin.catalogue.filters");
   return (
     <form className={styles.filters} action="/admin/catalogue" method="get" role="search" aria-label={t("label")}>
       <label>

@@ -3,7 +3,6 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import styles from "../admin.module.css";
-import type { Locale } from "@/lib/i18n/locales";
 import type { PresentationRow } from "@/lib/catalog/presentation";
 import { selectedField } from "./bulk-form-schema";
 import own from "./catalogue.module.css";
@@ -13,11 +12,10 @@ interface Props {
   /** Checkboxes for the owner's bulk form. */
   selectable: boolean;
   updatedAt: (at: number) => string;
-  locale: Locale;
 }
 
-export async function CatalogueTable({ rows, selectable, updatedAt, locale }: Props) {
-  const t = await getTranslations({ locale, namespace: "admin.catalogue.table" });
+export async function CatalogueTable({ rows, selectable, updatedAt }: Props) {
+  const t = await getTranslations("admin.catalogue.table");
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>

@@ -4,7 +4,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ServicePresentation } from "@/lib/catalog/presentation";
 import { PRESENTATION_LIMITS } from "@/lib/catalog/presentation/presentation-input";
-import type { Locale } from "@/lib/i18n/locales";
 import { toDecimalString } from "@/lib/money/decimal";
 import type { Service, Voucher } from "@/lib/partner/schemas";
 import { PRESET_SLOTS, hiddenVoucherField, presetField } from "./presentation-form-schema";
@@ -16,13 +15,12 @@ interface Props {
   vouchers: Voucher[] | null;
   stored: ServicePresentation;
   imageHosts: readonly string[];
-  locale: Locale;
 }
 
-export async function PresentationFields({ service, vouchers, stored, imageHosts, locale }: Props) {
-  const t = await getTranslations({ locale, namespace: "admin.catalogue.editor" });
-  const tField = await getTranslations({ locale, namespace: "admin.catalogue.fields" });
-  const format = await getFormatter({ locale });
+export async function PresentationFields({ service, vouchers, stored, imageHosts }: Props) {
+  const t = await getTranslations("admin.catalogue.editor");
+  const tField = await getTranslations("admin.catalogue.fields");
+  const format = await getFormatter();
   const major = (minor: number | undefined, currency: string) => (minor === undefined ? "" : toDecimalString({ minor, currency }));
   // A stored range in another currency no longer applies (the service settles in a new one).
   const range = stored.topUp?.currency === service.currency ? stored.topUp : null;

@@ -2,16 +2,15 @@
 // buyers see them now), services removed, and services whose vouchers or discount changed.
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
-import type { Locale } from "@/lib/i18n/locales";
 import type { UpstreamChanges } from "@/lib/catalog/presentation";
 import styles from "../admin.module.css";
 
-type Props = Pick<UpstreamChanges, "added" | "removed" | "changed"> & { locale: Locale };
+type Props = Pick<UpstreamChanges, "added" | "removed" | "changed">;
 
-export async function UpstreamChangeTables({ added, removed, changed, locale }: Props) {
-  const t = await getTranslations({ locale, namespace: "admin.catalogue.changes" });
-  const tTable = await getTranslations({ locale, namespace: "admin.catalogue.table" });
-  const format = await getFormatter({ locale });
+export async function UpstreamChangeTables({ added, removed, changed }: Props) {
+  const t = await getTranslations("admin.catalogue.changes");
+  const tTable = await getTranslations("admin.catalogue.table");
+  const format = await getFormatter();
   const money = (amount: { cost: number; currency: string }) => format.number(amount.cost, { style: "currency", currency: amount.currency });
   const percent = (value: number | null) => (value === null ? t("noDiscount") : format.number(value / 100, { style: "percent", maximumFractionDigits: 4 }));
   const kind = (type: string) => tTable(`kinds.${type === "balance" ? "balance" : "voucher"}`);

@@ -1,13 +1,11 @@
 // GET /admin/catalogue?q=&visibility=&featured=&fresh=&page=N – every upstream service with what
 // the owner set, hidden ones included, filtered and paged on the server; the owner acts on the
 // ticked rows or on everything the filters match. Staff may look.
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
 import { CatalogueFilterForm } from "@/app/_components/admin/catalogue/catalogue-filter-form";
 import { CatalogueForm } from "@/app/_components/admin/catalogue/catalogue-form";
-import { CatalogueWords, catalogueLocale } from "@/app/_components/admin/catalogue/catalogue-locale";
 import { catalogueHref, filterAndPage, readCatalogueQuery } from "@/app/_components/admin/catalogue/catalogue-query";
 import { CatalogueTable } from "@/app/_components/admin/catalogue/catalogue-table";
 import own from "@/app/_components/admin/catalogue/catalogue.module.css";
@@ -18,20 +16,13 @@ import { listPresentation } from "@/lib/catalog/presentation";
 import { catalogDeps } from "@/lib/catalog/storefront-deps";
 import { applyBulk } from "./actions";
 
-// The admin layout sends no referrer at all (an invitation link carries its token), and under
-// that policy a browser posts a form without JavaScript with "Origin: null", which Next refuses
-// for a server action. These pages hold no secret in their URLs, so the referrer may go to this
-// shop only, and their forms work without JavaScript.
-export const metadata: Metadata = { referrer: "same-origin" };
-
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const BULK_ACTIONS = ["hide", "show", "feature", "unfeature"] as const;
 
-export default adminPage("staff", async ({ params, searchParams }: Props, admin) => {
-  const locale = await catalogueLocale(params);
-  const t = await getTranslations({ locale, namespace: "admin.catalogue" });
-  const format = await getFormatter({ locale });
+export default adminPage("staff", async ({ searchParams }: Props, admin) => {
+  const t = await getTranslations("admin.catalogue");
+  const format = await getFormatter();
   const query = readCatalogueQuery(await searchParams);
   const listed = await listPresentation(await catalogDeps());
   const canEdit = roleAllows(admin.role, "owner");
@@ -56,47 +47,45 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
   }
 
   const { matching, rows, page, pages } = filterAndPage(listed.value, query);
-  const table = <CatalogueTable rows={rows} selectable={canEdit} locale={locale} updatedAt={(at) => format.dateTime(at, { dateStyle: "medium", timeStyle: "short" })} />;
+  const table = <CatalogueTable rows={rows} selectable={canEdit} updatedAt={(at) => format.dateTime(at, { dateStyle: "medium", timeStyle: "short" })} />;
   return (
     <div className={own.page}>
       {heading}
-      <CatalogueFilterForm query={query} locale={locale} />
+      <CatalogueFilterForm query={query} />
       <p>{t("count", { total: matching.length, page, pages })}</p>
       {!canEdit && <p>{t("staffNote")}</p>}
       {canEdit && matching.length > 0 ? (
-        <CatalogueWords locale={locale}>
-          <CatalogueForm
-            action={applyBulk}
-            schema="bulk"
-            actionsFirst
-            actions={
-              <>
-                <fieldset className={own.scope}>
-                  <legend>{t("bulk.scope")}</legend>
-                  <label>
-                    <input type="radio" name="scope" value="selected" defaultChecked /> {t("bulk.selected")}
-                  </label>
-                  <label>
-                    <input type="radio" name="scope" value="filtered" /> {t("bulk.filtered", { count: matching.length })}
-                  </label>
-                </fieldset>
-                <div className={own.buttons} role="group" aria-label={t("bulk.label")}>
-                  {BULK_ACTIONS.map((action) => (
-                    <button key={action} className="button button-secondary" type="submit" name="action" value={action}>
-                      {t(`bulk.${action}`)}
-                    </button>
-                  ))}
-                </div>
-                <SelectAllOnPage label={t("bulk.selectAll")} />
-              </>
-            }
-          >
-            {(["q", "visibility", "featured", "fresh"] as const).map((name) => (
-              <input key={name} type="hidden" name={name} value={query[name]} />
-            ))}
-            {table}
-          </CatalogueForm>
-        </CatalogueWords>
+        <CatalogueForm
+          action={applyBulk}
+          schema="bulk"
+          actionsFirst
+          actions={
+            <>
+              <fieldset className={own.scope}>
+                <legend>{t("bulk.scope")}</legend>
+                <label>
+                  <input type="radio" name="scope" value="selected" defaultChecked /> {t("bulk.selected")}
+                </label>
+                <label>
+                  <input type="radio" name="scope" value="filtered" /> {t("bulk.filtered", { count: matching.length })}
+                </label>
+              </fieldset>
+              <div className={own.buttons} role="group" aria-label={t("bulk.label")}>
+                {BULK_ACTIONS.map((action) => (
+                  <button key={action} className="button button-secondary" type="submit" name="action" value={action}>
+                    {t(`bulk.${action}`)}
+                  </button>
+                ))}
+              </div>
+              <SelectAllOnPage label={t("bulk.selectAll")} />
+            </>
+          }
+        >
+          {(["q", "visibility", "featured", "fresh"] as const).map((name) => (
+            <input key={name} type="hidden" name={name} value={query[name]} />
+          ))}
+          {table}
+        </CatalogueForm>
       ) : (
         table
       )}

@@ -2,13 +2,11 @@
 // names and descriptions in both languages (upstream's as placeholders), image, featured, hidden,
 // sort order, a top-up's range and presets, hidden vouchers; below, the long description as the
 // product page renders it now. Staff see the same, without a form.
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Fragment } from "react";
 import { CatalogueForm } from "@/app/_components/admin/catalogue/catalogue-form";
-import { CatalogueWords, catalogueLocale } from "@/app/_components/admin/catalogue/catalogue-locale";
 import own from "@/app/_components/admin/catalogue/catalogue.module.css";
 import { PresentationFields } from "@/app/_components/admin/catalogue/presentation-fields";
 import { readUpstreamService } from "@/app/_components/admin/catalogue/upstream-service";
@@ -19,17 +17,10 @@ import { presentationSettings, readServicePresentation } from "@/lib/catalog/pre
 import { catalogDeps } from "@/lib/catalog/storefront-deps";
 import { saveServicePresentation } from "./actions";
 
-// The admin layout sends no referrer at all (an invitation link carries its token), and under
-// that policy a browser posts a form without JavaScript with "Origin: null", which Next refuses
-// for a server action. These pages hold no secret in their URLs, so the referrer may go to this
-// shop only, and their forms work without JavaScript.
-export const metadata: Metadata = { referrer: "same-origin" };
-
 type Props = { params: Promise<{ locale: string; serviceId: string }> };
 
 export default adminPage("staff", async ({ params }: Props, admin) => {
-  const locale = await catalogueLocale(params);
-  const t = await getTranslations({ locale, namespace: "admin.catalogue" });
+  const t = await getTranslations("admin.catalogue");
   const { serviceId } = await params;
   if (!/^\d{1,15}$/.test(serviceId)) notFound();
   const id = Number(serviceId);
@@ -52,7 +43,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   const { service, vouchers } = upstream.value;
   const stored = await readServicePresentation(deps, id);
   const { imageHosts } = presentationSettings();
-  const fields = <PresentationFields service={service} vouchers={vouchers} stored={stored} imageHosts={imageHosts} locale={locale} />;
+  const fields = <PresentationFields service={service} vouchers={vouchers} stored={stored} imageHosts={imageHosts} />;
   const described = (["en", "zh"] as const).filter((language) => stored.description[language] !== null);
   return (
     <div className={own.page}>
@@ -63,21 +54,19 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
         {!stored.hidden && <Link href={`/products/${id}`}>{t("editor.onStorefront")}</Link>}
       </p>
       {roleAllows(admin.role, "owner") ? (
-        <CatalogueWords locale={locale}>
-          <CatalogueForm
-            action={saveServicePresentation}
-            schema="presentation"
-            imageHosts={imageHosts}
-            className={own.editor}
-            actions={
-              <button className="button" type="submit">
-                {t("editor.save")}
-              </button>
-            }
-          >
-            {fields}
-          </CatalogueForm>
-        </CatalogueWords>
+        <CatalogueForm
+          action={saveServicePresentation}
+          schema="presentation"
+          imageHosts={imageHosts}
+          className={own.editor}
+          actions={
+            <button className="button" type="submit">
+              {t("editor.save")}
+            </button>
+          }
+        >
+          {fields}
+        </CatalogueForm>
       ) : (
         <div className={own.editor}>
           <p>{t("staffNote")}</p>

@@ -2,11 +2,9 @@
 // marked it reviewed, and the owner's "mark reviewed", which sends back the fingerprint of this
 // very list so nothing the owner has not seen is marked (the action reloads the page if upstream
 // changed meanwhile, with ?changedAgain=1). Staff may look.
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { CatalogueForm } from "@/app/_components/admin/catalogue/catalogue-form";
-import { CatalogueWords, catalogueLocale } from "@/app/_components/admin/catalogue/catalogue-locale";
 import own from "@/app/_components/admin/catalogue/catalogue.module.css";
 import { UpstreamChangeTables } from "@/app/_components/admin/catalogue/upstream-change-tables";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
@@ -15,18 +13,11 @@ import { upstreamChangesSince } from "@/lib/catalog/presentation";
 import { catalogDeps } from "@/lib/catalog/storefront-deps";
 import { markUpstreamReviewed } from "./actions";
 
-// The admin layout sends no referrer at all (an invitation link carries its token), and under
-// that policy a browser posts a form without JavaScript with "Origin: null", which Next refuses
-// for a server action. These pages hold no secret in their URLs, so the referrer may go to this
-// shop only, and their forms work without JavaScript.
-export const metadata: Metadata = { referrer: "same-origin" };
+type Props = { searchParams: Promise<{ changedAgain?: string }> };
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ changedAgain?: string }> };
-
-export default adminPage("staff", async ({ params, searchParams }: Props, admin) => {
-  const locale = await catalogueLocale(params);
-  const t = await getTranslations({ locale, namespace: "admin.catalogue.changes" });
-  const format = await getFormatter({ locale });
+export default adminPage("staff", async ({ searchParams }: Props, admin) => {
+  const t = await getTranslations("admin.catalogue.changes");
+  const format = await getFormatter();
   const { changedAgain } = await searchParams;
   const changes = await upstreamChangesSince(await catalogDeps());
   const heading = (
@@ -59,22 +50,20 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
         </p>
       )}
       <p>{reviewedAt === null ? t("sinceStart") : t("since", { when: format.dateTime(reviewedAt, { dateStyle: "medium", timeStyle: "short" }) })}</p>
-      {nothing ? <p>{t("nothing")}</p> : <UpstreamChangeTables added={added} removed={removed} changed={changed} locale={locale} />}
+      {nothing ? <p>{t("nothing")}</p> : <UpstreamChangeTables added={added} removed={removed} changed={changed} />}
       {roleAllows(admin.role, "owner") && (
-        <CatalogueWords locale={locale}>
-          <CatalogueForm
-            action={markUpstreamReviewed}
-            schema="review"
-            actions={
-              <button className="button" type="submit">
-                {t("markReviewed")}
-              </button>
-            }
-          >
-            <input type="hidden" name="fingerprint" value={fingerprint} />
-            <p>{t("reviewHint")}</p>
-          </CatalogueForm>
-        </CatalogueWords>
+        <CatalogueForm
+          action={markUpstreamReviewed}
+          schema="review"
+          actions={
+            <button className="button" type="submit">
+              {t("markReviewed")}
+            </button>
+          }
+        >
+          <input type="hidden" name="fingerprint" value={fingerprint} />
+          <p>{t("reviewHint")}</p>
+        </CatalogueForm>
       )}
     </div>
   );
