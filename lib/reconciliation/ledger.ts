@@ -1,0 +1,71 @@
+// Our side of a reconciliation: what the ledger says of one order, and the /api/revise entry it
+// makes. Only orders the checkout has finished with are judged; an order still moving is the
+// checkout's, and judging it mid-way would report what is merely in progress.
+import { toDecimalString, toStripeAmount } from "@/lib/money";
+import type { OrderRecord } from "@/lib/checkout/order-record";
+import type { OrderState } from "@/lib/checkout/order-states";
+import type { RevisePayment } from "@/lib/partner/schemas";
+
+/** The states a reconciliation judges: the checkout's final ones. */
+const JUDGED: ReadonlySet<OrderState> = new Set(["completed", "refunded", "failed"]);
+
+export interface LedgerView {
+  orderId: string;
+  state: OrderState;
+  /** What the buyer was to pay, in the provider's amount (Stripe minor units). */
+  price: number;
+  currency: string;
+  paymentIntentId: string | null;
+  upstreamOrderId: string | null;
+  /** Upstream's status as we last recorded it. */
+  upstreamStatus: number | null;
+  /** What upstream charged us, as a wire decimal ("9.50"); null when it never said. */
+  upstreamAmount: string | null;
+  test: boolean;
+}
+
+export function ledgerView(order: OrderRecord): LedgerView {
+  const price = toStripeAmount(order.quote.price);
+  return {
+    orderId: order.id,
+    state: order.state,
+    price: price.ok ? price.value.amount : order.quote.price.minor,
+    currency: order.quote.price.currency.toLowerCase(),
+    paymentIntentId: order.payment.paymentIntentId,
+    upstreamOrderId: order.upstream.orderId,
+    upstreamStatus: order.upstream.status,
+    upstreamAmount: order.upstream.amountCharged ? toDecimalString(order.upstream.amountCharged) : null,
+    test: order.test,
+  };
+}
+
+export function isJudged(order: OrderRecord): boolean {
+  return JUDGED.has(order.state);
+}
+
+/** The status upstream should hold for a judged order: 2 delivered, 3 failed or refunded. */
+export function expectedUpstreamStatus(state: OrderState): 2 | 3 {
+  return state === "completed" ? 2 : 3;
+}
+
+/**
+ * The order as a /api/revise payment (spec 2.7), or null when upstream never had it (failed
+ * before it was placed). Its time is when the order reached its state, by our clock.
+ */
+export function revisePayment(order: OrderRecord): RevisePayment | null {
+  if (order.upstream.orderId === null) return null;
+  const reachedAt = order.events.findLast((event) => event.to === order.state)?.at ?? order.updatedAt;
+  const amount = order.upstream.amountCharged ?? order.quote.cost;
+  return {
+    order_id: order.upstream.orderId,
+    amount: Number(toDecimalString(amount)),
+    status: expectedUpstreamStatus(order.state),
+    transaction_time: partnerTime(reachedAt),
+  };
+}
+
+/** DD.MM.YYYY HH:MM:SS in UTC, the spec's own example format. */
+export function partnerTime(at: number): string {
+  const iso = new Date(at).toISOString();
+  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
+}

@@ -1,0 +1,41 @@
+// Reconciliation as this shop runs it: the checkout's KV, order store and advance, the
+// storefront's Partner API client, the payment module's stripe client and the shop's alerts.
+import { raiseAlert } from "@/lib/alerts";
+import { recordAudit } from "@/lib/audit";
+import { advance } from "@/lib/checkout/advance";
+import { orderIdFactory } from "@/lib/checkout/order-id";
+import { orderDeps } from "@/lib/checkout/shop-checkout";
+import { listOrderIdsCreatedBetween } from "@/lib/checkout/store/order-index";
+import { storefrontClient } from "@/lib/catalog/storefront-deps";
+import { env } from "@/lib/config/env";
+import { getStripe } from "@/lib/payments/stripe-client";
+import { systemClock } from "@/lib/time/clock";
+import type { ReconcileDeps } from "./run";
+import type { SettleDeps } from "./settle";
+
+const newRunId = orderIdFactory(systemClock);
+
+export async function shopReconcileDeps(): Promise<ReconcileDeps> {
+  const orders = await orderDeps();
+  return {
+    kv: orders.kv,
+    orders: orders.store,
+    listOrderIds: (from, to, opts) => listOrderIdsCreatedBetween(orders.kv, from, to, opts),
+    upstream: await storefrontClient(),
+    stripe: await getStripe(),
+    clock: systemClock,
+    batchSize: env().RECONCILE_BATCH_SIZE,
+    raiseAlert,
+    newRunId,
+  };
+}
+
+export async function shopSettleDeps(ip: string | null): Promise<SettleDeps> {
+  const orders = await orderDeps();
+  return {
+    kv: orders.kv,
+    clock: systemClock,
+    wake: (orderId) => advance(orderId, orders, { wake: true }),
+    audit: async (entry) => void (await recordAudit({ ...entry, ip }, { kv: orders.kv })),
+  };
+}
