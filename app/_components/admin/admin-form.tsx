@@ -1,55 +1,142 @@
 "use client";
-// Every admin form: checked in the browser with the schema the server action checks again,
-// then sent to that action; its answer (done, or the field at fault) is said in the page's
-// language. Nothing is sent, and nothing changes, while a field is wrong.
+// Every admin form's plumbing, in one place: checked in the browser with the schema its server
+// action checks again, then sent to that action; the field at fault (the browser's finding or
+// the server's) is marked aria-invalid, described by the answer and focused, and nothing is sent
+// or changed while a field is wrong. Each form says the problem and the answer in its own words
+// (CatalogueForm, PricesForm, AdminForm below). Without JavaScript the form posts to the same
+// action and the page shows its answer. With it, the form is sent by hand rather than by React's
+// form action, which would empty every field after a refusal.
 import { useTranslations } from "next-intl";
-import { useActionState, useState, type FormEvent, type ReactNode } from "react";
+import { startTransition, useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { z } from "zod";
 import { FORM_SCHEMAS, type FormName } from "@/lib/auth/forms";
 import type { ActionState } from "@/lib/auth/guard/admin-guard";
 import styles from "./admin.module.css";
 
-interface Props {
-  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+export type FormAction = (state: ActionState, formData: FormData) => Promise<ActionState>;
+/** The input at fault (its name; a path such as "tiers.0.from") and what is wrong, as the schema says it. */
+export type FieldProblem = { field: string; detail: string };
+export type Answer = NonNullable<ActionState>;
+
+interface CheckedFormProps {
+  action: FormAction;
+  schema: z.ZodType;
+  /** The submit buttons, given whether an answer is awaited; the answer is said right after them. */
+  actions: ReactNode | ((pending: boolean) => ReactNode);
+  /** The problem in the reader's words. */
+  sayProblem: (problem: FieldProblem) => string;
+  /** The action's answer in the reader's words (refusals other than a field at fault too). */
+  sayAnswer: (answer: Answer) => string;
+  /** More of an answer to show below its words (recovery codes). */
+  more?: (answer: Answer) => ReactNode;
+  /** Put the buttons and the answer before the fields (a long list under a bar of actions). */
+  actionsFirst?: boolean;
+  /** Empty the fields once the action is done (passwords should not stay in the page). */
+  clearWhenDone?: boolean;
+  className?: string;
+  /** Names the form for assistive technology when a page has several. */
+  label?: string;
+  children?: ReactNode;
+}
+
+export function CheckedForm({ action, schema, actions, sayProblem, sayAnswer, more, actionsFirst, clearWhenDone, className, label, children }: CheckedFormProps) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const [local, setLocal] = useState<FieldProblem | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const statusId = useId();
+
+  const serverProblem = state && !state.ok && state.code === "invalid" ? { field: state.field ?? "", detail: state.message } : null;
+  const problem = local ?? serverProblem;
+
+  // Mark the input at fault and take the keyboard there; the next answer clears the mark.
+  useEffect(() => {
+    const input = problem ? form.current?.elements.namedItem(problem.field) : null;
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement || input instanceof HTMLTextAreaElement)) return;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", statusId);
+    input.focus();
+    return () => {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    };
+  }, [problem, statusId]);
+
+  useEffect(() => {
+    if (clearWhenDone && state?.ok) form.current?.reset();
+  }, [clearWhenDone, state]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    const parsed = schema.safeParse(Object.fromEntries(data));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return setLocal({ field: issue?.path.join(".") ?? "", detail: issue?.message ?? "" });
+    }
+    setLocal(null);
+    startTransition(() => formAction(data));
+  }
+
+  const said = problem ? sayProblem(problem) : state ? sayAnswer(state) : null;
+  const bar = (
+    <div className={styles.row}>
+      {typeof actions === "function" ? actions(pending) : actions}
+      <div role="status" aria-live="polite" id={statusId}>
+        {said && <p className={state?.ok && !local ? undefined : "notice"}>{said}</p>}
+        {state && !local && more?.(state)}
+      </div>
+    </div>
+  );
+
+  return (
+    <form ref={form} className={className} action={formAction} onSubmit={submit} noValidate aria-busy={pending} aria-label={label}>
+      {actionsFirst && bar}
+      {children}
+      {!actionsFirst && bar}
+    </form>
+  );
+}
+
+interface AdminFormProps {
+  action: FormAction;
   schema: FormName;
   submit: string;
   children?: ReactNode;
   danger?: boolean;
 }
 
-export function AdminForm({ action, schema, submit, children, danger }: Props) {
+/** The forms of sign-in's neighbours (people, security, an invitation): one submit button, fields named by admin.fieldErrors. */
+export function AdminForm({ action, schema, submit, children, danger }: AdminFormProps) {
   const t = useTranslations("admin");
-  const [state, formAction, pending] = useActionState(action, null);
-  const [localProblem, setLocalProblem] = useState<string | null>(null);
-
-  function check(event: FormEvent<HTMLFormElement>) {
-    const parsed = FORM_SCHEMAS[schema].safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) return setLocalProblem(null);
-    event.preventDefault();
-    setLocalProblem(fieldProblem(String(parsed.error.issues[0]?.path[0] ?? "")));
-  }
-
-  const fieldProblem = (field: string) => (t.has(`fieldErrors.${field}` as never) ? t(`fieldErrors.${field}` as "fieldErrors.email") : t("fieldErrors.other"));
-  const codes = state?.ok && Array.isArray(state.data?.codes) ? (state.data.codes as string[]) : null;
-  const shown = localProblem ?? (state && !state.ok ? (state.code === "invalid" ? fieldProblem(state.field ?? "") : t(`results.${state.message}` as "results.forbidden", (state.data ?? {}) as Record<string, string>)) : null);
+  const fieldProblem = ({ field }: FieldProblem) => (t.has(`fieldErrors.${field}` as never) ? t(`fieldErrors.${field}` as "fieldErrors.email") : t("fieldErrors.other"));
+  const answer = (state: Answer) => t(`results.${state.message}` as "results.done", (state.data ?? {}) as Record<string, string>);
+  const codes = (state: Answer) =>
+    state.ok && Array.isArray(state.data?.codes) ? (
+      <ol className={styles.codes}>
+        {(state.data.codes as string[]).map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+    ) : null;
 
   return (
-    <form className={styles.form} action={formAction} onSubmit={check} noValidate>
+    <CheckedForm
+      action={action}
+      schema={FORM_SCHEMAS[schema]}
+      className={styles.form}
+      sayProblem={fieldProblem}
+      sayAnswer={answer}
+      more={codes}
+      clearWhenDone
+      actions={(pending) => (
+        <button className={danger ? "button button-secondary" : "button"} type="submit" disabled={pending}>
+          {submit}
+        </button>
+      )}
+    >
       {children}
-      <button className={danger ? "button button-secondary" : "button"} type="submit" disabled={pending}>
-        {submit}
-      </button>
-      <div role="status" aria-live="polite">
-        {shown ? <p className="notice">{shown}</p> : state?.ok ? <p>{t(`results.${state.message}` as "results.done", (state.data ?? {}) as Record<string, string>)}</p> : null}
-        {codes && (
-          <ol className={styles.codes}>
-            {codes.map((code) => (
-              <li key={code}>
-                <code>{code}</code>
-              </li>
-            ))}
-          </ol>
-        )}
-      </div>
-    </form>
+    </CheckedForm>
   );
 }
