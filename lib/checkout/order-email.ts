@@ -6,9 +6,10 @@
 // from both sending; a sender that dies mid-send lets its claim lapse, and the sweep tries again.
 // A sent email turns its claim into a "sent" mark for a day, so a sweep that listed the order
 // before it left the outbox cannot send it twice.
-import type { Mailer } from "@/lib/mail/mailer";
+import type { Mailer, MailMessage } from "@/lib/mail/mailer";
 import { orderLinkEmail } from "@/lib/mail/order-link-email";
 import type { AdvanceDeps } from "./advance";
+import type { OrderRecord } from "./order-record";
 import { productName } from "./public-order";
 import { orderEmailSentScript } from "./store/order-email-sent-script";
 import { ORDER_KEYS } from "./store/order-store";
@@ -38,10 +39,7 @@ export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps): Pro
     await deps.kv.zRem(ORDER_KEYS.mail, orderId);
     return "gone";
   }
-  const order = read.value.record;
-  const mail = await deps.mailer.send(
-    orderLinkEmail({ to: order.email, orderId, product: productName(order), price: order.quote.price, link: deps.orderLink(orderId, key.value), shopName: deps.shopName, test: order.test }),
-  );
+  const mail = await deps.mailer.send(orderEmailFor(read.value.record, key.value, deps));
   if (!mail.ok) {
     // Logged without the link (the key to the code); the claim lapses and the sweep tries again.
     console.error(`[checkout] order ${orderId}: order email not sent: ${mail.error.message}`);
@@ -49,6 +47,19 @@ export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps): Pro
   }
   await deps.kv.run(orderEmailSentScript, { keys: { claim: claimKey(orderId), outbox: ORDER_KEYS.mail }, args: { member: orderId, ttlMs: SENT_MS } });
   return "sent";
+}
+
+/** The order email of `order`, linking with its capability key (also what the admin's resend sends). */
+export function orderEmailFor(order: OrderRecord, capabilityKey: string, deps: Pick<OrderEmailDeps, "orderLink" | "shopName">): MailMessage {
+  return orderLinkEmail({
+    to: order.email,
+    orderId: order.id,
+    product: productName(order),
+    price: order.quote.price,
+    link: deps.orderLink(order.id, capabilityKey),
+    shopName: deps.shopName,
+    test: order.test,
+  });
 }
 
 /** The outbox's net: send the emails still pending past their grace period, oldest first. */

@@ -40,6 +40,30 @@ export const orderEventSchema = z.object({
   paymentId: z.string().nullable().optional(),
 });
 
+/**
+ * A refund the shop's owner asked for (owner-actions/refund-order.ts). Written on the order
+ * before Stripe is asked, so the order itself is the ledger: its request id makes a repeat the
+ * same refund (Stripe's idempotency key ends with it), and the sum of what is pending or done
+ * never passes what was captured.
+ */
+export const ownerRefundSchema = z.object({
+  /** The admin form's request id: one refund per id. */
+  requestId: z.string().regex(/^[\w-]{8,64}$/),
+  /** full: everything left, through refunding → refunded. part: some of it; the order stays completed. */
+  kind: z.enum(["full", "part"]),
+  amount: moneySchema,
+  /** Why, in the owner's words: for the audit log and the admin, never shown to the buyer. */
+  reason: z.string().min(1).max(500),
+  /** Who asked (the admin's email). */
+  by: z.string().nullable(),
+  at: z.number().int(),
+  /** pending: asked for, Stripe's answer not yet recorded; failed: Stripe refused it, nothing moved. */
+  status: z.enum(["pending", "done", "failed"]),
+  refundId: z.string().nullable(),
+  /** The buyer's refund email went out (settle-refunds.ts sends it once the refund is done). */
+  buyerTold: z.boolean().default(false),
+});
+
 export const orderRecordSchema = z.object({
   id: orderIdSchema,
   /** Reservation: reserve, pay, confirm. Pay first: pay, order, capture on success. */
@@ -103,6 +127,10 @@ export const orderRecordSchema = z.object({
       "confirmation_refused",
       "upstream_failed",
       "refunded_upstream",
+      /** The shop cancelled it before delivery (owner-actions/cancel-order.ts). */
+      "cancelled_by_shop",
+      /** The shop refunded it in full after delivery (owner-actions/refund-order.ts). */
+      "refunded_by_shop",
     ])
     .nullable(),
   /** Next time `advance` must look at the order even if nothing happens: the sweep's deadline. */
@@ -111,6 +139,8 @@ export const orderRecordSchema = z.object({
   attempts: z.number().int().nonnegative(),
   /** Something the owner must act on (partner balance too low to confirm); shown in the admin. */
   alert: z.string().nullable(),
+  /** Refunds the owner asked for, oldest first; absent on orders nobody refunded. */
+  refunds: z.array(ownerRefundSchema).optional(),
   events: z.array(orderEventSchema),
 });
 
@@ -118,3 +148,4 @@ export type OrderRecord = z.infer<typeof orderRecordSchema>;
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 export type OrderReason = NonNullable<OrderRecord["reason"]>;
 export type OrderItem = OrderRecord["item"];
+export type OwnerRefund = z.infer<typeof ownerRefundSchema>;

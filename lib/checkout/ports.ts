@@ -57,7 +57,16 @@ export interface PaymentsPort {
   expireCheckout(sessionId: string, orderId: string): Promise<Result<void, PaymentsError>>;
   capture(intentId: string, orderId: string): Promise<Result<void, PaymentsError>>;
   cancel(intentId: string, orderId: string): Promise<Result<void, PaymentsError>>;
-  refund(intentId: string, orderId: string): Promise<Result<{ refundId: string }, PaymentsError>>;
+  /**
+   * Without `part`: everything not yet refunded, once per order. With it: that amount, once per
+   * request id (an owner's partial refund), so a repeat of the same request never refunds twice.
+   */
+  refund(intentId: string, orderId: string, part?: RefundPart): Promise<Result<{ refundId: string }, PaymentsError>>;
+}
+
+export interface RefundPart {
+  requestId: string;
+  amount: Money;
 }
 
 /** Timing rules of the checkout, in milliseconds unless named otherwise. */

@@ -1,12 +1,13 @@
 // The order as its buyer may see it (GET /api/orders/{id} and the order page): status in words,
 // what happened to their money, and the code — opened from the vault only once the payment is taken.
 // Nothing upstream-internal (our cost, upstream ids, error texts) leaves through here.
-import type { Money } from "@/lib/money";
+import { formatMoney, type Money } from "@/lib/money";
 import type { CodeVault } from "./code-vault";
 import type { OrderReason, OrderRecord } from "./order-record";
 import { isSettled, type OrderState } from "./order-states";
+import { refunded } from "./owner-actions/refund-ledger";
 
-export type MoneyState = "not_charged" | "held" | "charged" | "refunded";
+export type MoneyState = "not_charged" | "held" | "charged" | "partly_refunded" | "refunded";
 
 export interface PublicOrder {
   order_id: string;
@@ -17,6 +18,8 @@ export interface PublicOrder {
   price: Money;
   money: MoneyState;
   money_text: string;
+  /** What has been given back to the buyer (partly_refunded, refunded); null while nothing has. */
+  refunded: Money | null;
   /** Where to pay, while the payment page is open. */
   payment_url: string | null;
   /** Why an order did not complete, in words, and as a code (for a page in another language). */
@@ -69,17 +72,21 @@ const REASON_TEXT: Record<OrderReason, string> = {
   confirmation_refused: "The supplier could not complete the order.",
   upstream_failed: "The supplier could not complete the order.",
   refunded_upstream: "The supplier refunded this order.",
+  cancelled_by_shop: "The shop cancelled this order.",
+  refunded_by_shop: "The shop refunded this order.",
 };
 
 const MONEY_TEXT: Record<MoneyState, string> = {
   not_charged: "You have not been charged.",
   held: "Your payment is approved and held; you are charged only when your order is delivered.",
   charged: "You have been charged.",
+  partly_refunded: "You have been charged; part of your payment has been refunded.",
   refunded: "Your payment has been refunded.",
 };
 
 export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
   const money = moneyState(order);
+  const given = refunded(order);
   // The code is the buyer's once their money is taken, not while it is only held: a capture
   // that then fails (an authorization cancelled or lapsed) must not have given a code away.
   // The capture follows delivery in the same run, so a buyer waits no longer for it.
@@ -92,7 +99,8 @@ export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
     product: productName(order),
     price: order.quote.price,
     money,
-    money_text: MONEY_TEXT[money],
+    money_text: money === "partly_refunded" ? `You have been charged; ${formatMoney(given, "en")} of your payment has been refunded.` : MONEY_TEXT[money],
+    refunded: given.minor > 0 ? given : null,
     payment_url: order.state === "awaiting_payment" ? order.payment.url : null,
     reason: order.reason ? REASON_TEXT[order.reason] : null,
     reason_code: order.reason,
@@ -114,7 +122,8 @@ export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
 function moneyState(order: OrderRecord): MoneyState {
   switch (order.state) {
     case "completed":
-      return "charged";
+      // A partial refund of the owner's: the buyer keeps the code and got some money back.
+      return refunded(order).minor > 0 ? "partly_refunded" : "charged";
     case "refunding":
       return "charged";
     case "refunded":

@@ -34,10 +34,16 @@ export function stripePayments(stripe: Stripe): PaymentsPort {
     expireCheckout: (sessionId, orderId) => attempt(async () => void (await expireCheckout(stripe, orderId, sessionId))),
     capture: (intentId, orderId) => attempt(async () => void (await capturePayment(stripe, orderId, intentId))),
     cancel: (intentId, orderId) => attempt(async () => void (await cancelPayment(stripe, orderId, intentId))),
-    refund: (intentId, orderId) =>
+    refund: (intentId, orderId, part) =>
       attempt(async () => {
-        // One full refund per order, so one key per order ("full") makes a repeat a replay.
-        const refund = await refundPayment(stripe, { orderId, paymentIntentId: intentId, refundId: "full" });
+        // One full refund per order, so one key per order ("full") makes a repeat a replay; a
+        // partial one is keyed by its request ("owner-" keeps it apart from "full").
+        const refund = await refundPayment(
+          stripe,
+          part
+            ? { orderId, paymentIntentId: intentId, refundId: `owner-${part.requestId}`, amount: part.amount }
+            : { orderId, paymentIntentId: intentId, refundId: "full" },
+        );
         return { refundId: refund.id };
       }),
   };

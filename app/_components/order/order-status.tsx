@@ -52,7 +52,7 @@ export function OrderStatus({ initial, version, capabilityKey }: { initial: Publ
           {t(`status.${order.status}`)}
         </h2>
         <p className={failed ? styles.moneyReleased : styles.money} aria-live="polite">
-          {t(`money.${order.money}`)}
+          {t(`money.${order.money}`, { amount: order.refunded ? money.format(order.refunded) : "" })}
         </p>
         {order.reason_code ? <p className={styles.reason}>{t(`reason.${order.reason_code}`)}</p> : null}
         {order.payment_url ? (

@@ -3,7 +3,7 @@
 // test. The integration tests use the payments sandbox through the stripe package instead.
 import { err, ok } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
-import type { IntentStatus, PaymentsError, PaymentsPort, SessionStatus } from "@/lib/checkout/ports";
+import type { IntentStatus, PaymentsError, PaymentsPort, RefundPart, SessionStatus } from "@/lib/checkout/ports";
 
 interface FakeSession {
   id: string;
@@ -25,6 +25,8 @@ export class FakePayments implements PaymentsPort {
   refuseCaptures: string | null = null;
   /** The intent status a capture key first met, when it was refused. */
   private readonly captureRefusals = new Map<string, string | null>();
+  /** Refund keys whose first request was refused. */
+  private readonly refundRefusals = new Set<string>();
   private seq = 0;
 
   constructor(private readonly clock: Clock) {}
@@ -95,11 +97,22 @@ export class FakePayments implements PaymentsPort {
     return ok(undefined);
   }
 
-  async refund(intentId: string, orderId: string) {
+  async refund(intentId: string, orderId: string, part?: RefundPart) {
     this.calls.push(`refund:${orderId}`);
     const intent = this.intent(intentId);
-    if (this.once(`refund:${orderId}`)) intent.refunded = intent.amountCaptured;
-    return ok({ refundId: `re_${intentId}` });
+    const key = part ? `refund:${orderId}:owner-${part.requestId}` : `refund:${orderId}`;
+    if (this.once(key)) {
+      // Never beyond what is left, as Stripe refuses (amount_too_large, charge_already_refunded).
+      const left = intent.amountCaptured - intent.refunded;
+      const amount = part ? part.amount.minor : left;
+      if (amount < 1 || amount > left) this.refundRefusals.add(key);
+      else intent.refunded += amount;
+    }
+    // Stripe replays a key's first answer, a refusal included.
+    if (this.refundRefusals.has(key)) return err({ code: "amount_too_large", message: "more than is left to refund", mayHaveTakenEffect: false });
+    const lost = this.lost("refund");
+    if (lost) return err(lost);
+    return ok({ refundId: part ? `re_${intentId}_${part.requestId}` : `re_${intentId}` });
   }
 
   /** The buyer pays with a card that authorizes. */

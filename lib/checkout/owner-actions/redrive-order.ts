@@ -1,0 +1,34 @@
+// Re-drive: run `advance` on the order now, whatever its next deadline, and finish any refund
+// of the owner's still pending (settle-refunds.ts). Safe at any time: the order's lease keeps
+// one run calling out at once, every write is a compare-and-set, every call idempotent; a double
+// submit of one form (its request id) runs once.
+import { z } from "zod";
+import { err, ok, type Result } from "@/lib/result";
+import { advance } from "../advance";
+import { orderIdSchema } from "../order-record";
+import { auditOrderAction } from "./audit-order";
+import { readOrder, repeatOf } from "./change-order";
+import { requestIdSchema, type Actor, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
+import { oncePerRequest } from "./request-claim";
+import { settleRefunds } from "./settle-refunds";
+
+export const redriveInputSchema = z.object({ orderId: orderIdSchema, requestId: requestIdSchema });
+export type RedriveInput = z.input<typeof redriveInputSchema>;
+
+export async function redriveOrder(deps: OwnerActionDeps, input: RedriveInput, actor: Actor): Promise<Result<OwnerActionOutcome, OwnerActionError>> {
+  const parsed = redriveInputSchema.safeParse(input);
+  if (!parsed.success) return err({ code: "invalid", message: parsed.error.issues[0]?.message ?? "invalid input", field: parsed.error.issues[0]?.path.join(".") });
+  const { orderId, requestId } = parsed.data;
+  const once = await oncePerRequest(deps.kv, `checkout:owner-redrive:${orderId}:${requestId}`, async (): Promise<Result<OwnerActionOutcome, OwnerActionError>> => {
+    const before = await readOrder(deps.store, orderId);
+    if (!before.ok) return before;
+    const advanced = await advance(orderId, deps, { wake: true });
+    if (!advanced.ok) console.warn(`[orders] re-drive of ${orderId}: ${advanced.error.code}`);
+    await settleRefunds(deps, orderId);
+    const after = await readOrder(deps.store, orderId);
+    if (!after.ok) return after;
+    const audited = await auditOrderAction(deps, actor, "redrive", before.value.record, after.value.record, { requestId });
+    return ok({ state: after.value.record.state, repeat: false, audited });
+  });
+  return once.ran ? once.result : repeatOf(deps, orderId);
+}
