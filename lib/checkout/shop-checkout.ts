@@ -1,12 +1,19 @@
 // The checkout as this process runs it: the order store on the shop's KV, the storefront's
 // Partner API client, the payment module's stripe client, the code vault and the timing rules,
 // all from configuration. Routes, the sweep script and the order page take it from here.
+import { ownerAlert } from "@/lib/alerts/owner-alert";
+import { raiseAlertInBackground } from "@/lib/alerts/raise-in-background";
 import { recordSale } from "@/lib/catalog/popularity";
 import { catalogDeps, storefrontClient } from "@/lib/catalog/storefront-deps";
 import { env } from "@/lib/config/env";
+import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { shopMode } from "@/lib/config/shop-mode";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
+import { recordCompletedOrder } from "@/lib/operations/daily-sales";
+import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
+import { checkSale } from "@/lib/operations/sales-guard";
+import { shopOperationsDeps } from "@/lib/operations/shop-operations";
 import { getStripe } from "@/lib/payments/stripe-client";
 import { shopPricingRules } from "@/lib/pricing/shop-pricing";
 import { systemClock } from "@/lib/time/clock";
@@ -14,6 +21,7 @@ import type { AdvanceDeps } from "./advance";
 import { checkoutPolicy } from "./checkout-policy";
 import { createCodeVault } from "./code-vault";
 import { orderIdFactory } from "./order-id";
+import type { ConversionRates } from "./price-guard";
 import { codeVaultKey } from "./shop-secrets";
 import type { StartCheckoutDeps } from "./start-checkout";
 import { createOrderStore } from "./store/order-store";
@@ -45,12 +53,16 @@ export function orderDeps(): Promise<AdvanceDeps> {
       // its orders within this, whatever its slowest call may take.
       leaseMs: LEASE_MS,
       orderLink: (orderId, key) => `${publicOrigin()}${orderPath(orderId, key)}`,
-      conversionRates: async () => {
-        const { source } = await shopPricingRules();
-        return { storeCurrency: source.storeCurrency, exchangeRates: Object.fromEntries(Object.entries(source.rates).map(([code, rate]) => [code, rate.rate])) };
+      conversionRates,
+      alertOwner: (orderId, message, source) => {
+        console.error(`[checkout] order ${orderId} needs the owner: ${message}`);
+        raiseAlertInBackground(ownerAlert(orderId, message, source));
       },
-      alertOwner: (orderId, message) => console.error(`[checkout] order ${orderId} needs the owner: ${message}`),
-      onCompleted: (order) => recordSale(kv, order.id, order.item.gameId),
+      onCompleted: async (order) => {
+        await recordSale(kv, order.id, order.item.gameId);
+        await recordCompletedOrder(kv, order, await conversionRates(), systemClock.now());
+      },
+      onUpstreamSpend: (order) => recordUpstreamSpend({ kv, upstream: currentUpstream() }, order.id, order.upstream.amountCharged ?? order.quote.cost),
     };
   })().catch((error: unknown) => {
     // A failed start (KV down, say) must not be remembered: the next request tries again.
@@ -60,10 +72,23 @@ export function orderDeps(): Promise<AdvanceDeps> {
   return holder.__orderDeps;
 }
 
+/** The pricing rules' store currency and rates as they are now (the owner edits them in the admin). */
+async function conversionRates(): Promise<ConversionRates> {
+  const { source } = await shopPricingRules();
+  return { storeCurrency: source.storeCurrency, exchangeRates: Object.fromEntries(Object.entries(source.rates).map(([code, rate]) => [code, rate.rate])) };
+}
+
 const nextOrderId = orderIdFactory(systemClock);
 
 export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
-  return { catalog: await catalogDeps(), orders: await orderDeps(), nextOrderId, testMode: env().PARTNER_TEST_MODE };
+  const operations = await shopOperationsDeps();
+  return {
+    catalog: await catalogDeps(),
+    orders: await orderDeps(),
+    nextOrderId,
+    testMode: env().PARTNER_TEST_MODE,
+    salesGuard: (cost) => checkSale(operations, cost),
+  };
 }
 
 /** A demo's reservations last as long as its sandbox fixture says; a live shop's are configured. */
