@@ -110,6 +110,9 @@ export interface CheckoutDeps {
    * admin): a charge in another currency than the quote is valued with them.
    */
   conversionRates(): Promise<ConversionRates>;
-  /** Tells the owner something needs them (the admin shows it; the log carries it meanwhile). */
-  alertOwner(orderId: string, message: string): void;
+  /**
+   * Tells the owner something needs them (lib/alerts: the admin lists it, email and webhook
+   * carry it). `source` "sweep": the cron sweep could not advance the order.
+   */
+  alertOwner(orderId: string, message: string, source?: "sweep"): void;
 }
