@@ -3,6 +3,8 @@
 import { env } from "@/lib/config/env";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { getKv } from "@/lib/kv/get-kv";
+import { observeFetch } from "@/lib/operations/call-observers";
+import { shopCallRecorder } from "@/lib/operations/shop-health";
 import { worstCaseCallMs } from "@/lib/partner/call-budget";
 import type { PartnerClient } from "@/lib/partner/client";
 import { createKvTokenStore } from "@/lib/partner/kv-token-store";
@@ -21,7 +23,9 @@ export function storefrontClient(): Promise<PartnerClient> {
     const key = `partner:token:${currentUpstream()}:${target.login}`;
     // The login lock outlives a login with the client's own timeouts and retries.
     const loginLockMs = worstCaseCallMs(storefrontCallSettings());
-    return createStorefrontClient(createKvTokenStore({ kv: await getKv(), key, clock: systemClock, loginLockMs }));
+    // Every call is timed for the dashboard's upstream health (lib/operations/health.ts).
+    const observe = (inner: typeof fetch) => observeFetch(inner, shopCallRecorder("upstream"));
+    return createStorefrontClient(createKvTokenStore({ kv: await getKv(), key, clock: systemClock, loginLockMs }), observe);
   })();
   return holder.__storefrontClient;
 }

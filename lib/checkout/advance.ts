@@ -64,6 +64,12 @@ export interface AdvanceDeps extends CheckoutDeps {
   leaseMs: number;
   /** Told once an order has completed (the catalogue counts sales); its failure changes nothing. */
   onCompleted?(order: OrderRecord): Promise<void>;
+  /**
+   * Told when upstream has taken an order's cost from the partner balance (a reservation made,
+   * a pay-first order placed), so the available balance is known without asking upstream
+   * (lib/operations). Its failure changes nothing.
+   */
+  onUpstreamSpend?(order: OrderRecord): Promise<void>;
 }
 
 /** Runs again after a wake-up that came in while this run held the lease, at most this often. */
@@ -151,6 +157,7 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, woken:
     const saved = await deps.store.save(current, step.change);
     if (!saved.ok && saved.error.code !== "conflict") return saved;
     if (saved.ok && step.change.to === "completed") await tellCompleted(deps, saved.value.record);
+    if (saved.ok && spendsUpstream(last, step.change.to)) await tell("upstream spend", saved.value.record, (order) => deps.onUpstreamSpend?.(order));
     // A conflict means another writer moved the order: read again and decide afresh. A step
     // that must wait ends this run; the sweep or the next wake-up takes it from there.
     if (saved.ok && !goOn) return ok(saved.value.record);
@@ -177,11 +184,25 @@ async function guardedStep(handler: StepHandler, order: OrderRecord, deps: Advan
 }
 
 async function tellCompleted(deps: AdvanceDeps, order: OrderRecord): Promise<void> {
+  await tell("completion", order, (completed) => deps.onCompleted?.(completed));
+}
+
+async function tell(what: string, order: OrderRecord, listener: (order: OrderRecord) => Promise<void> | undefined): Promise<void> {
   try {
-    await deps.onCompleted?.(order);
+    await listener(order);
   } catch (error) {
-    console.warn(`[checkout] completion of ${order.id} not recorded: ${String(error)}`);
+    console.warn(`[checkout] ${what} of ${order.id} not recorded: ${String(error)}`);
   }
+}
+
+/**
+ * The moves after which upstream holds the order's cost: a reservation made, or a pay-first
+ * order placed with the buyer's money held. A reservation's later confirmation is the same
+ * money, so it is not counted again.
+ */
+function spendsUpstream(before: OrderRecord, to: OrderState | undefined): boolean {
+  if (to === "reserved") return true;
+  return before.flow === "pay_first" && before.state === "authorized" && (to === "fulfilling" || to === "delivered");
 }
 
 async function takeLease(deps: AdvanceDeps, orderId: string): Promise<Pick<KvLock, "release"> | null> {

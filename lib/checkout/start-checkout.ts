@@ -2,6 +2,7 @@
 // ext_order_id upstream, so it exists before any upstream call), then advance it once so the
 // buyer leaves with a payment page. A request that fails validation creates nothing.
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
+import type { Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";
 import { advance, type AdvanceDeps } from "./advance";
 import type { CheckoutRequest } from "./checkout-request";
@@ -21,7 +22,15 @@ export interface StartCheckoutDeps {
    * copy is trusted as fresh for the pages.
    */
   quoteMaxAgeMs?: number;
+  /**
+   * Whether the shop takes this order now (lib/operations): not while the owner has paused
+   * sales, nor when the partner balance cannot cover its upstream cost. Checked after the quote,
+   * which names the cost, and before anything is stored.
+   */
+  salesGuard?(cost: Money): Promise<Result<void, SaleRefusal>>;
 }
+
+export type SaleRefusal = { code: "sales_paused" | "balance_low"; message: string };
 
 export interface StartedCheckout {
   order: OrderRecord;
@@ -29,11 +38,13 @@ export interface StartedCheckout {
   capabilityKey: string;
 }
 
-export type StartCheckoutError = QuoteError | { code: "orders_unavailable"; message: string };
+export type StartCheckoutError = QuoteError | SaleRefusal | { code: "orders_unavailable"; message: string };
 
 export async function startCheckout(request: CheckoutRequest, deps: StartCheckoutDeps): Promise<Result<StartedCheckout, StartCheckoutError>> {
   const quoted = await quoteOrder(deps.catalog, request, { maxAgeMs: deps.quoteMaxAgeMs ?? deps.catalog.ttlMs });
   if (!quoted.ok) return quoted;
+  const allowed = (await deps.salesGuard?.(quoted.value.quote.cost)) ?? ok(undefined);
+  if (!allowed.ok) return allowed;
   const capabilityKey = newCapabilityKey();
   const id = deps.nextOrderId();
   const record = newOrderRecord(

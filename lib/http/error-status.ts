@@ -13,6 +13,10 @@ export const ERROR_STATUS = {
   /** The action does not apply to this thing in its present state. */
   not_applicable: 409,
   try_later: 409,
+  /** The owner has paused all sales (lib/operations): no order is taken until they resume. */
+  sales_paused: 409,
+  /** The partner balance cannot cover this product's upstream cost now (lib/operations). */
+  balance_low: 409,
   too_large: 413,
   unsupported_media_type: 415,
   /** Well-formed, but a value is refused (an account the form rejects, an amount out of range). */

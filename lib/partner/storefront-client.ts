@@ -45,13 +45,17 @@ export function storefrontCallSettings(): PartnerCallSettings {
   return partnerCallSettings(env());
 }
 
-export async function createStorefrontClient(tokenStore?: TokenStore): Promise<PartnerClient> {
+/**
+ * `observe` may wrap the transport to measure each call (lib/operations/call-observers.ts); it
+ * must pass every answer and error through unchanged.
+ */
+export async function createStorefrontClient(tokenStore?: TokenStore, observe?: (inner: typeof fetch) => typeof fetch): Promise<PartnerClient> {
   const target = await resolveUpstream();
   return createPartnerClient({
     baseUrl: target.baseUrl,
     login: target.login,
     apiKey: target.apiKey,
-    fetch: target.fetch,
+    fetch: observe ? observe(target.fetch) : target.fetch,
     tokenStore,
     ...storefrontCallSettings(),
     // A staging shop's orders are all test orders: nothing debited, no supplier contacted.

@@ -6,6 +6,8 @@ import { env } from "@/lib/config/env";
 import type { PaymentsTarget } from "./resolve-payments-target";
 import { shopMode } from "@/lib/config/shop-mode";
 import { resolvePaymentsTarget } from "./resolve-payments-target";
+import { observeStripe } from "@/lib/operations/call-observers";
+import { shopCallRecorder } from "@/lib/operations/shop-health";
 
 export function stripeClientFor(target: PaymentsTarget, handler?: (request: Request) => Promise<Response>): Stripe {
   const common = { maxNetworkRetries: 2, appInfo: { name: "voucher-storefront" } };
@@ -34,10 +36,16 @@ export function getStripe(): Promise<Stripe> {
   holder.__stripeClient ??= (async () => {
     const target = resolvePaymentsTarget(env(), shopMode());
     if (!target.ok) throw new Error(target.error);
-    if (target.value.kind !== "sandbox-embedded") return stripeClientFor(target.value);
-    const { getEmbeddedPaymentsSandbox } = await import("@/lib/payments-sandbox/embedded");
-    const sandbox = await getEmbeddedPaymentsSandbox();
-    return stripeClientFor(target.value, (request) => sandbox.handle(request));
+    let client: Stripe;
+    if (target.value.kind !== "sandbox-embedded") client = stripeClientFor(target.value);
+    else {
+      const { getEmbeddedPaymentsSandbox } = await import("@/lib/payments-sandbox/embedded");
+      const sandbox = await getEmbeddedPaymentsSandbox();
+      client = stripeClientFor(target.value, (request) => sandbox.handle(request));
+    }
+    // Each answer's status and time feed the dashboard's payments health (lib/operations/health.ts).
+    observeStripe(client, shopCallRecorder("payments"));
+    return client;
   })();
   return holder.__stripeClient;
 }

@@ -90,6 +90,10 @@ function refused(error: StartCheckoutError): Response {
       return problem("not_found", error.message, { field: error.field });
     case "unavailable":
       return problem("not_available", error.message);
+    // The owner paused sales, or the partner balance cannot cover it: 409 like anything unavailable.
+    case "sales_paused":
+    case "balance_low":
+      return problem(error.code, error.message);
     case "catalog_unavailable":
     case "orders_unavailable":
       return problem(error.code, error.message);

@@ -3,11 +3,22 @@ import { env } from "@/lib/config/env";
 import { getSweep } from "@/lib/checkout/http/get-sweep";
 import { orderDeps } from "@/lib/checkout/shop-checkout";
 import { shopMailer, SHOP_NAME } from "@/lib/mail/shop-mailer";
+import { expireOperationsPages, reviewOperations } from "@/lib/operations/review-operations";
+import { shopOperationsDeps } from "@/lib/operations/shop-operations";
 
 export const dynamic = "force-dynamic";
 /** Seconds Vercel lets this function run; the sweep stops starting orders well before. */
 export const maxDuration = 60;
 
-export function GET(request: Request): Promise<Response> {
-  return getSweep(request, { cronSecret: env().CRON_SECRET, orders: orderDeps, budgetMs: 40_000, mail: { mailer: shopMailer(), shopName: SHOP_NAME } });
+export async function GET(request: Request): Promise<Response> {
+  const answer = await getSweep(request, { cronSecret: env().CRON_SECRET, orders: orderDeps, budgetMs: 40_000, mail: { mailer: shopMailer(), shopName: SHOP_NAME } });
+  // An authorized sweep also refreshes the partner balance and the owner's operations alerts;
+  // their trouble is logged, never the orders' sweep failing.
+  if (answer.ok) await sweepOperations().catch((error: unknown) => console.error(`[operations] not reviewed: ${String(error)}`));
+  return answer;
+}
+
+async function sweepOperations(): Promise<void> {
+  const review = await reviewOperations(await shopOperationsDeps());
+  if (review.balance.pagesChanged) expireOperationsPages("guard", "route-handler");
 }

@@ -1,0 +1,23 @@
+// Every KV key of the shop's operations, in one place. Keys of upstream data carry the upstream
+// fingerprint (lib/config/upstream-fingerprint.ts): a balance read from one upstream is never
+// shown, or spent against, for another.
+export const OPS_KEYS = {
+  /** The cached /api/balance answer (stale-while-revalidate entry). */
+  balance: (upstream: string) => `ops:${upstream}:balance`,
+  /** What this shop has reserved or ordered upstream since the snapshot read at `snapshotAt`. */
+  spent: (upstream: string, snapshotAt: number, currency: string) => `ops:${upstream}:spent:${snapshotAt}:${currency}`,
+  /** One per order: its upstream spend is counted once however often the step is repeated. */
+  spentReceipt: (upstream: string, orderId: string) => `ops:${upstream}:spent-receipt:${orderId}`,
+  /** The owner's low-balance threshold (JSON). */
+  threshold: "ops:settings:low-balance-threshold",
+  /** The owner's "pause all sales" switch (JSON). */
+  paused: "ops:settings:sales-paused",
+  /** What the storefront's pages show as sellable (page-guard.ts). */
+  pageGuard: (upstream: string) => `ops:${upstream}:page-guard`,
+  /** Per-day sales aggregates, in the store currency. */
+  daily: (day: string, field: "orders" | "sales" | "cost" | "uncosted", currency: string) => `ops:daily:${day}:${currency}:${field}`,
+  dailyReceipt: (orderId: string) => `ops:daily:counted:${orderId}`,
+  /** Health of an outside system, per minute. */
+  healthCount: (system: string, minute: number, field: string) => `ops:health:${system}:${minute}:${field}`,
+  healthLastError: (system: string) => `ops:health:${system}:last-error`,
+};

@@ -1,0 +1,88 @@
+// The partner balance (/api/balance), cached in KV with the time it was read and refreshed in
+// the background by the catalogue's stale-while-revalidate (one refresh under a KV lock, the
+// others served the copy) — from any read that finds it due and from the cron sweep, never a
+// timer. What this shop has reserved or ordered upstream since is counted beside it, so the
+// available balance is known without a call per checkout. The counter belongs to one snapshot
+// (its key holds the snapshot's time): a newer read of the balance already includes what was
+// spent before it, so its counter starts at zero.
+import { z } from "zod";
+import { readThrough } from "@/lib/catalog/stale-while-revalidate";
+import type { Kv } from "@/lib/kv/kv";
+import { moneyFromDecimal, moneySchema, type Money } from "@/lib/money";
+import { worstCaseAuthorizedCallMs } from "@/lib/partner/call-budget";
+import type { PartnerClient } from "@/lib/partner/client";
+import { err, ok, type Result } from "@/lib/result";
+import type { Clock } from "@/lib/time/clock";
+import type { BalanceFigures } from "./available-balance";
+import { OPS_KEYS } from "./keys";
+
+export interface BalanceDeps {
+  kv: Kv;
+  clock: Clock;
+  client: Pick<PartnerClient, "balance">;
+  /** Fingerprint of the upstream (lib/config/upstream-fingerprint.ts), part of every key. */
+  upstream: string;
+  /** How long a read of the balance counts as fresh. */
+  ttlMs: number;
+}
+
+export type BalanceUnknown = { code: "balance_unknown"; message: string };
+
+/** A spend counter outlives any snapshot it can belong to. */
+const SPENT_TTL_MS = 7 * 24 * 3600_000;
+/** An order's spend is never counted twice, even when its step repeats days later. */
+const RECEIPT_TTL_MS = 30 * 24 * 3600_000;
+/** A checkout with no copy yet waits this long for another instance's first read. */
+const WAIT_FOR_FIRST_MS = 3_000;
+
+/**
+ * The balance and what was spent since it was read; an error when upstream has never answered
+ * (the caller shows "unknown", never zero).
+ */
+export async function readBalanceFigures(deps: BalanceDeps): Promise<Result<BalanceFigures, BalanceUnknown>> {
+  const read = await readThrough<Money>({
+    kv: deps.kv,
+    clock: deps.clock,
+    key: OPS_KEYS.balance(deps.upstream),
+    schema: moneySchema,
+    ttlMs: deps.ttlMs,
+    lockTtlMs: worstCaseAuthorizedCallMs(),
+    waitForFirstMs: WAIT_FOR_FIRST_MS,
+    load: () => loadBalance(deps.client),
+  });
+  if (!read.ok) return err({ code: "balance_unknown", message: read.error.reason });
+  const { value: balance, fetchedAt, stale } = read.value;
+  const spent = await deps.kv.get(OPS_KEYS.spent(deps.upstream, fetchedAt, balance.currency));
+  return ok({ balance, readAt: fetchedAt, spentMinor: spent === null ? 0 : Number(spent), stale });
+}
+
+async function loadBalance(client: Pick<PartnerClient, "balance">): Promise<Result<Money, string>> {
+  const answer = await client.balance();
+  if (!answer.ok) return err(`/api/balance: ${answer.error.message}`);
+  const money = moneyFromDecimal(answer.value.balance, answer.value.currency);
+  return money.ok ? ok(money.value) : err(`/api/balance answered an unreadable balance: ${money.error.message}`);
+}
+
+const snapshotTimeSchema = z.object({ fetchedAt: z.number().int() });
+
+/**
+ * Count an order's upstream cost against the balance snapshot current now, once per order. With
+ * no snapshot there is nothing to count against: the first read will include it.
+ */
+export async function recordUpstreamSpend(deps: Pick<BalanceDeps, "kv" | "upstream">, orderId: string, cost: Money): Promise<void> {
+  if (cost.minor <= 0) return;
+  const raw = await deps.kv.get(OPS_KEYS.balance(deps.upstream));
+  if (raw === null) return;
+  const snapshot = snapshotTimeSchema.safeParse(parseJson(raw));
+  if (!snapshot.success) return;
+  if (!(await deps.kv.setIfAbsent(OPS_KEYS.spentReceipt(deps.upstream, orderId), "1", { ttlMs: RECEIPT_TTL_MS }))) return;
+  await deps.kv.incr(OPS_KEYS.spent(deps.upstream, snapshot.data.fetchedAt, cost.currency), { by: cost.minor, ttlMs: SPENT_TTL_MS });
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}

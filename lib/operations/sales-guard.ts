@@ -1,0 +1,47 @@
+// Whether the storefront may take an order now: not while the owner has paused sales, and not
+// for a product whose upstream cost the available balance cannot cover (above the owner's
+// threshold): a buyer's paid order must never wait on a top-up nobody made. Checked at
+// checkout from the cached balance and the spend counted since, so it costs no upstream call.
+// A balance never read (upstream down) does not stop sales: the checkout's own catalogue read
+// fails in that case, and upstream's 402 still keeps a buyer's held money from being taken.
+import type { Money } from "@/lib/money";
+import { err, ok, type Result } from "@/lib/result";
+import type { AlertsPort } from "./alerts-port";
+import { covers, saleCeilingMinor } from "./available-balance";
+import { readPause, readThreshold } from "./owner-settings";
+import { readBalanceFigures, type BalanceDeps } from "./partner-balance";
+
+export interface SalesGuardDeps extends BalanceDeps {
+  alerts: AlertsPort;
+}
+
+export type SaleRefusal = { code: "sales_paused"; message: string } | { code: "balance_low"; message: string };
+
+export const LOW_BALANCE_CAUSE = "low-balance";
+
+export async function salesState(deps: Pick<BalanceDeps, "kv">): Promise<{ paused: boolean }> {
+  return { paused: (await readPause(deps.kv)).paused };
+}
+
+export async function checkSale(deps: SalesGuardDeps, cost: Money): Promise<Result<void, SaleRefusal>> {
+  if ((await readPause(deps.kv)).paused) {
+    return err({ code: "sales_paused", message: "The shop is not taking orders at the moment; nothing was charged. Please come back later." });
+  }
+  const figures = await readBalanceFigures(deps);
+  if (!figures.ok) return ok(undefined);
+  const threshold = await readThreshold(deps.kv);
+  const ceiling = saleCeilingMinor(figures.value, threshold);
+  if (covers(ceiling, figures.value.balance.currency, cost) !== "not_covered") return ok(undefined);
+  // The owner hears of it at once (deduplicated by cause), not at the next sweep.
+  await deps.alerts.raise(lowBalanceAlert(ceiling, figures.value.balance.currency));
+  return err({ code: "balance_low", message: "This product is temporarily unavailable; nothing was charged. Please try again later." });
+}
+
+export function lowBalanceAlert(ceilingMinor: number, currency: string) {
+  return {
+    cause: LOW_BALANCE_CAUSE,
+    title: "Partner balance low",
+    detail: `The partner balance available is below the low-balance threshold (${ceilingMinor} minor units of ${currency} over it): the storefront shows what it cannot cover as temporarily unavailable. Top up the partner balance.`,
+    link: "/admin",
+  };
+}
