@@ -9,7 +9,9 @@
 //    calls per completed reservation checkout (goal 2), own time and own over upstream's;
 //    each figure with its goal beside it.
 //  • first, the admin's pricing preview over 10,000 generated vouchers (bench/pricing-preview.ts,
-//    goal p95 < 200 ms).
+//    goal p95 < 200 ms);
+//  • after the build, stale prices after an owner's save on two instances sharing one Redis
+//    (bench/stale-after-save.ts, goal 0 stale answers in 1,000 requests after the saves).
 // It builds first unless BENCH_SKIP_BUILD=1 (a build already in .next).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -48,6 +50,8 @@ async function main(): Promise<void> {
   execFileSync("npx", ["tsx", "bench/pricing-preview.ts"], { stdio: "inherit" });
   const build = process.env.BENCH_SKIP_BUILD !== "1";
   if (build) execFileSync("npx", ["next", "build"], { stdio: "inherit" });
+  // Stale prices after an owner's save, on two instances of this build sharing one Redis.
+  execFileSync("npx", ["tsx", "bench/stale-after-save.ts"], { stdio: "inherit" });
   const floor = await frameworkFloor(FLOOR_PORT, build);
 
   // Zero supplier latency: the checkout's figures are its own and the sandbox's, not a wait.
