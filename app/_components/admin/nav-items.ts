@@ -4,7 +4,7 @@ import type { Role } from "@/lib/auth/roles";
 
 export interface AdminNavItem {
   href: string;
-  label: "dashboard" | "people" | "security" | "audit" | "catalogue" | "catalogueChanges" | "prices";
+  label: "dashboard" | "people" | "security" | "audit" | "catalogue" | "catalogueChanges" | "prices" | "reconciliation";
   role: Role;
 }
 
@@ -16,4 +16,5 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { href: "/admin/prices", label: "prices", role: "staff" },
   { href: "/admin/catalogue", label: "catalogue", role: "staff" },
   { href: "/admin/catalogue/changes", label: "catalogueChanges", role: "staff" },
+  { href: "/admin/reconciliation", label: "reconciliation", role: "staff" },
 ];

@@ -1,0 +1,29 @@
+"use server";
+// The owner's two reconciliation actions: run a period now (then show the run), and settle one
+// mismatch row (audited once, safe to click twice: settle.ts).
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { parsePeriod } from "@/lib/reconciliation/period";
+import { reconcile } from "@/lib/reconciliation/run";
+import { settleRow } from "@/lib/reconciliation/settle";
+import { shopReconcileDeps, shopSettleDeps } from "@/lib/reconciliation/shop-reconciliation";
+
+const runSchema = z.object({ from: z.string().trim(), to: z.string().trim(), locale: z.string().regex(/^[a-z]{2}$/).default("en") });
+
+export const runReconciliation = adminAction("owner", runSchema, async ({ from, to, locale }, admin) => {
+  const period = parsePeriod(from, to || from);
+  if (!period.ok) return { ok: false, code: "invalid", field: period.error.field, message: period.error.message };
+  const result = await reconcile(await shopReconcileDeps(), { period: period.value, trigger: "owner", startedBy: admin.email });
+  if (!result.ok) return { ok: false, code: "refused", message: result.error.message };
+  redirect(`/${locale}/admin/reconciliation/${result.value.id}`);
+});
+
+const settleSchema = z.object({ runId: z.string().min(1).max(64), rowKey: z.string().min(1).max(200) });
+
+export const settleReconciliationRow = adminAction("owner", settleSchema, async ({ runId, rowKey }, admin) => {
+  const settled = await settleRow(await shopSettleDeps(admin.ip), { runId, rowKey, actor: admin.email });
+  if (!settled.ok) return { ok: false, code: "refused", message: settled.error.message };
+  const { first, state } = settled.value;
+  return { ok: true, message: first ? "settled" : "alreadySettled", data: { state } };
+});
