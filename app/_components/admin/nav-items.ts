@@ -4,17 +4,19 @@ import type { Role } from "@/lib/auth/roles";
 
 export interface AdminNavItem {
   href: string;
-  label: "dashboard" | "people" | "security" | "audit" | "catalogue" | "catalogueChanges" | "prices" | "reconciliation";
+  label: "dashboard" | "people" | "security" | "audit" | "catalogue" | "catalogueChanges" | "prices" | "orders" | "reconciliation" | "alerts";
   role: Role;
 }
 
 export const ADMIN_NAV: AdminNavItem[] = [
   { href: "/admin", label: "dashboard", role: "staff" },
   { href: "/admin/people", label: "people", role: "owner" },
+  { href: "/admin/orders", label: "orders", role: "staff" },
   { href: "/admin/security", label: "security", role: "staff" },
   { href: "/admin/audit", label: "audit", role: "owner" },
   { href: "/admin/prices", label: "prices", role: "staff" },
   { href: "/admin/catalogue", label: "catalogue", role: "staff" },
   { href: "/admin/catalogue/changes", label: "catalogueChanges", role: "staff" },
   { href: "/admin/reconciliation", label: "reconciliation", role: "staff" },
+  { href: "/admin/alerts", label: "alerts", role: "staff" },
 ];
