@@ -1,0 +1,90 @@
+// The owner's refund in a real browser: a buyer pays for a code in the demo shop, the owner
+// (signed in once with the README's demo credentials) opens the order in the admin, is warned
+// that upstream keeps what it was paid, refunds part of it with a reason, then the rest, and the
+// buyer's order page says partly refunded, then refunded. A refund without its confirmation
+// ticked is named and changes nothing; sending the same form twice refunds once.
+import { expect, test, type Cookie, type Page } from "@playwright/test";
+
+const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
+
+let cookies: Cookie[] = [];
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto("/admin/sign-in");
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  cookies = (await context.storageState()).cookies;
+  await context.close();
+});
+
+/** A buyer pays for a code with 4242 and waits for it: the order page's address (id and key). */
+async function buyCode(page: Page, email: string): Promise<{ orderId: string; orderUrl: string }> {
+  await page.goto("/products/101");
+  await page.getByRole("button", { name: "Continue to checkout" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(/\/payments-sandbox\/pay\//);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await page.waitForURL(/\/orders\/[0-9A-Z]{26}\?key=/);
+  await expect(page.getByRole("button", { name: "Copy code" })).toBeVisible({ timeout: 30_000 });
+  const orderUrl = page.url();
+  const orderId = new URL(orderUrl).pathname.split("/").pop() ?? "";
+  return { orderId, orderUrl };
+}
+
+function refundForm(page: Page) {
+  return page.getByRole("form", { name: "Refund" });
+}
+
+test("@once refund part, then the rest; the buyer's order page says partly refunded, then refunded", async ({ browser, baseURL }) => {
+  const buyer = await browser.newPage({ baseURL });
+  const { orderId, orderUrl } = await buyCode(buyer, `refund-${Date.now()}@example.com`);
+
+  const ownerContext = await browser.newContext({ baseURL });
+  await ownerContext.addCookies(cookies);
+  const owner = await ownerContext.newPage();
+  await owner.goto(`/admin/orders/${orderId}`);
+  const form = refundForm(owner);
+  await expect(form).toBeVisible();
+  await expect(owner.getByRole("note")).toContainText("Upstream will not take a delivered code back");
+
+  // Without the confirmation ticked: named, nothing refunded.
+  await form.getByLabel(/^Amount in USD/).fill("2.00");
+  await form.getByLabel(/^Reason/).fill("the buyer asked for a goodwill discount");
+  await form.getByRole("button", { name: "Refund" }).click();
+  await expect(form.getByRole("status")).toHaveText("Tick the box to confirm first.");
+
+  await form.getByLabel(/^I understand/).check();
+  await form.getByRole("button", { name: "Refund" }).click();
+  await expect(form.getByRole("status")).toHaveText("Refunded $2.00; the buyer is told by email.");
+  await expect(owner.getByText("Refunded so far: $2.00")).toBeVisible();
+
+  await buyer.goto(orderUrl);
+  await expect(buyer.getByText("You have been charged; $2.00 of your payment has been refunded. The code stays yours.")).toBeVisible();
+  await expect(buyer.getByRole("button", { name: "Copy code" })).toBeVisible();
+
+  // The rest: no amount is everything left.
+  await owner.reload();
+  const rest = refundForm(owner);
+  await rest.getByLabel(/^Reason/).fill("code did not work for the buyer");
+  await rest.getByLabel(/^I understand/).check();
+  await rest.getByRole("button", { name: "Refund" }).click();
+  await expect(rest.getByRole("status")).toContainText(/^Refunded \$\d+\.\d\d; the buyer is told by email\.$/);
+  await expect(owner.getByText("Not refunded: the order is refunded in full already.")).toBeVisible();
+
+  await buyer.goto(orderUrl);
+  await expect(buyer.getByRole("heading", { name: "Refunded" })).toBeVisible();
+  await expect(buyer.getByText("Your payment has been refunded.")).toBeVisible();
+  await expect(buyer.getByText("The shop refunded this order.")).toBeVisible();
+  await expect(buyer.getByRole("button", { name: "Copy code" })).toHaveCount(0);
+
+  // The buyer's page in Chinese says so too.
+  await buyer.goto(orderUrl.replace("/orders/", "/zh/orders/"));
+  await expect(buyer.getByText("您的付款已退回。")).toBeVisible();
+  await ownerContext.close();
+});
