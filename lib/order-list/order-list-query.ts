@@ -40,6 +40,10 @@ export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 /** The filters alone: what the CSV export and the "first page" link carry. */
 export type OrderListFilters = Omit<OrderListQuery, "after" | "size">;
 
+export function filtersOf({ q, state, from, to, product, flow, mode }: OrderListQuery): OrderListFilters {
+  return { q, state, from, to, product, flow, mode };
+}
+
 export type QueryFieldErrors = Partial<Record<keyof OrderListQuery, string>>;
 
 /** The URL's parameters (first value of a repeated one) checked; errors by field for the form. */

@@ -1,0 +1,72 @@
+// One page of the order list as a table: each order id opens its page, each product filters the
+// list by it. Plain links, so it is used by keyboard like any page.
+import { getFormatter, getTranslations } from "next-intl/server";
+import Link from "next/link";
+import type { Locale } from "@/lib/i18n/locales";
+import styles from "@/app/_components/admin/admin.module.css";
+import { formatMoney } from "@/lib/money";
+import { orderListParams, type OrderListQuery } from "@/lib/order-list/order-list-query";
+import type { OrderRow } from "@/lib/order-list/order-row";
+import own from "./orders.module.css";
+
+interface Props {
+  locale: Locale;
+  rows: OrderRow[];
+  query: OrderListQuery;
+}
+
+export async function OrderTable({ locale, rows, query }: Props) {
+  const t = await getTranslations({ locale, namespace: "admin.orders" });
+  const format = await getFormatter({ locale });
+  if (rows.length === 0) return <p>{t("empty")}</p>;
+  const productHref = (gameId: number) => `/admin/orders?${orderListParams({ ...query, product: gameId, after: undefined }).toString()}`;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{t("caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("columns.order")}</th>
+            <th scope="col">{t("columns.created")}</th>
+            <th scope="col">{t("columns.state")}</th>
+            <th scope="col">{t("columns.product")}</th>
+            <th scope="col">{t("columns.email")}</th>
+            <th scope="col">{t("columns.price")}</th>
+            <th scope="col">{t("columns.mode")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) =>
+            row.unreadable ? (
+              <tr key={row.id}>
+                <th scope="row" className={own.mono}>
+                  <Link href={`/admin/orders/${row.id}`}>{row.id}</Link>
+                </th>
+                <td colSpan={6}>{t("unreadable")}</td>
+              </tr>
+            ) : (
+              <tr key={row.id}>
+                <th scope="row" className={own.mono}>
+                  <Link href={`/admin/orders/${row.id}`}>{row.id}</Link>
+                </th>
+                <td>{format.dateTime(row.createdAt, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}</td>
+                <td>
+                  {t(`filters.stateChoices.${row.state}`)}
+                  {row.alert !== null && <strong> · {t("needsOwner")}</strong>}
+                </td>
+                <td>
+                  <Link href={productHref(row.gameId)} title={t("filterByProduct")}>
+                    {row.product}
+                  </Link>
+                </td>
+                <td>{row.email}</td>
+                <td>{formatMoney(row.price, locale)}</td>
+                <td>{t(`filters.flowChoices.${row.flow}`)} · {t(`filters.modeChoices.${row.test ? "test" : "live"}`)}</td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
