@@ -10,6 +10,8 @@
 //    each figure with its goal beside it.
 //  • first, the admin's pricing preview over 10,000 generated vouchers (bench/pricing-preview.ts,
 //    goal p95 < 200 ms);
+//  • then reconciliation of a day of 10,000 orders (bench/reconcile.ts, goal < 30 s), with the
+//    number of upstream and payment provider calls it made;
 //  • after the build, stale prices after an owner's save on two instances sharing one Redis
 //    (bench/stale-after-save.ts, goal 0 stale answers in 1,000 requests after the saves).
 // It builds first unless BENCH_SKIP_BUILD=1 (a build already in .next).
@@ -48,6 +50,8 @@ function goal(met: boolean, text: string): string {
 async function main(): Promise<void> {
   // The admin's pricing preview needs no server: measured first, in a process of its own.
   execFileSync("npx", ["tsx", "bench/pricing-preview.ts"], { stdio: "inherit" });
+  // Reconciliation of a day of 10,000 orders in the embedded KV, in process (goal < 30 s).
+  execFileSync("npx", ["tsx", "bench/reconcile.ts"], { stdio: "inherit" });
   const build = process.env.BENCH_SKIP_BUILD !== "1";
   if (build) execFileSync("npx", ["next", "build"], { stdio: "inherit" });
   // Stale prices after an owner's save, on two instances of this build sharing one Redis.
