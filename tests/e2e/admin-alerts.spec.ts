@@ -1,0 +1,114 @@
+// The owner's alerts in a real browser, signed in once per project with the README's demo
+// credentials: send a test alert, see each channel's result and the alert listed, find its email
+// in the demo's outbox, acknowledge it and see who did; the same without JavaScript; axe finds
+// nothing serious on the page in both themes and languages.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Cookie, type Page } from "@playwright/test";
+
+const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
+/** The shop's outbox (playwright.config.ts): the demo's alerts go to the demo owner there. */
+const OUTBOX = "test-results/e2e-shop/outbox";
+
+let cookies: Cookie[] = [];
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto("/admin/sign-in");
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  cookies = (await context.storageState()).cookies;
+  await context.close();
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies(cookies);
+});
+
+/** Test-alert emails to the demo owner in the outbox. */
+async function testAlertEmails(): Promise<number> {
+  const names = await readdir(OUTBOX).catch(() => [] as string[]);
+  let count = 0;
+  for (const name of names.filter((file) => file.endsWith(".eml"))) {
+    const text = await readFile(path.join(OUTBOX, name), "utf8");
+    if (/^Subject: Alert: \[test\] Test alert$/m.test(text) && /^To: owner@demo\.example$/m.test(text)) count += 1;
+  }
+  return count;
+}
+
+/** The newest test alert nobody has acknowledged yet (the list is newest first). */
+function openTestAlert(page: Page) {
+  return page
+    .getByRole("row")
+    .filter({ hasText: "[test] Test alert" })
+    .filter({ has: page.getByRole("button", { name: "Acknowledge" }) })
+    .first();
+}
+
+async function sendAndAcknowledge(page: Page) {
+  const emailsBefore = await testAlertEmails();
+  await page.goto("/admin/alerts");
+  await expect(page.getByRole("heading", { level: 1, name: "Alerts" })).toBeVisible();
+  await expect(page.getByText("owner@demo.example", { exact: true })).toBeVisible();
+
+  const sendForm = page.getByRole("form", { name: "Send a test alert" });
+  await sendForm.getByRole("button", { name: "Send a test alert" }).click();
+  await expect(sendForm.getByText("Test alert sent.")).toBeVisible();
+  await expect(sendForm.getByText(/^Email: sent \(to owner@demo\.example: /)).toBeVisible();
+  await expect.poll(testAlertEmails).toBe(emailsBefore + 1);
+
+  await page.goto("/admin/alerts");
+  const row = openTestAlert(page);
+  await expect(row).toContainText("A test alert sent from the admin by owner@demo.example");
+  await expect(row).toContainText("Email: sent");
+  await expect(row).toContainText("Open");
+  const alertId = await row.locator('input[name="id"]').inputValue();
+  const acknowledged = page.getByRole("row").filter({ hasText: "Acknowledged by owner@demo.example" });
+  const acknowledgedBefore = await acknowledged.count();
+
+  await row.getByRole("button", { name: "Acknowledge" }).click();
+  // The alert stays listed, now saying who acknowledged it, with no button left to press.
+  await expect(page.locator(`input[name="id"][value="${alertId}"]`)).toHaveCount(0);
+  await expect(acknowledged).toHaveCount(acknowledgedBefore + 1);
+  await page.goto("/admin/alerts");
+  await expect(page.locator(`input[name="id"][value="${alertId}"]`)).toHaveCount(0);
+  await expect(acknowledged).toHaveCount(acknowledgedBefore + 1);
+}
+
+test.describe("the alerts page", () => {
+  test("sends a test alert to the outbox, lists it and acknowledges it", async ({ page }) => {
+    await page.goto("/admin");
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Alerts" }).click();
+    await sendAndAcknowledge(page);
+  });
+
+  test("works without JavaScript @once", async ({ browser, baseURL }) => {
+    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    await noScript.addCookies(cookies);
+    await sendAndAcknowledge(await noScript.newPage());
+    await noScript.close();
+  });
+
+  test("axe finds nothing serious, in both themes and languages @once", async ({ page, baseURL }) => {
+    for (const theme of ["light", "dark"] as const) {
+      for (const language of ["en", "zh"] as const) {
+        await page.context().addCookies([
+          { name: "theme", value: theme, url: baseURL ?? "" },
+          { name: "NEXT_LOCALE", value: language, url: baseURL ?? "" },
+        ]);
+        await page.goto("/admin/alerts");
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "zh" ? "警报" : "Alerts");
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${theme}, ${language}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+        expect(serious).toEqual([]);
+      }
+    }
+  });
+});
