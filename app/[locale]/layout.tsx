@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { isLocale, LOCALE_TAGS, LOCALES } from "@/lib/i18n/locales";
 import { clientMessages } from "@/lib/i18n/messages";
 import { DemoBanner } from "../_components/layout/demo-banner";
+import { SalesPausedBanner } from "../_components/layout/sales-paused-banner";
 import { SiteFooter } from "../_components/layout/site-footer";
 import { SiteHeader } from "../_components/layout/site-header";
 import { MAIN_ID, SkipLink } from "../_components/layout/skip-link";
@@ -55,6 +56,7 @@ export default async function LocaleLayout({ children, params }: Props) {
         <NextIntlClientProvider messages={clientMessages(locale)}>
           <SkipLink />
           <DemoBanner />
+          <SalesPausedBanner />
           <SiteHeader />
           <main id={MAIN_ID} tabIndex={-1}>
             {children}

@@ -9,7 +9,8 @@ export type UnavailableReason =
   | "temporarily_unavailable" // upstream answered 103/503 for its vouchers: shown as out of stock
   | "no_denominations" // 102: nothing to sell at the moment
   | "not_priced" // no exchange rate configured for its currency
-  | "not_for_sale"; // the owner's pricing rules refuse it (minimum margin, price ceiling)
+  | "not_for_sale" // the owner's pricing rules refuse it (minimum margin, price ceiling)
+  | "balance_low"; // the partner balance cannot cover it now, or the owner paused sales (lib/operations)
 
 /** Words in each language the storefront speaks. */
 export interface Localized<T> {

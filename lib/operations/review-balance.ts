@@ -18,11 +18,15 @@ export interface BalanceReview {
   pagesChanged: boolean;
 }
 
-export async function reviewBalance(deps: SalesGuardDeps): Promise<BalanceReview> {
+/**
+ * `pages: "leave"` (a page render, which cannot expire other pages) leaves the pages' ceiling for
+ * the next review that can, so a change is never written without its pages being expired.
+ */
+export async function reviewBalance(deps: SalesGuardDeps, pages: "record" | "leave" = "record"): Promise<BalanceReview> {
   const [read, threshold] = await Promise.all([readBalanceFigures(deps), readThreshold(deps.kv)]);
   if (!read.ok) {
     // Unknown is neither low nor recovered: the alert stays as it is until a real answer.
-    const pagesChanged = await writePageGuard(deps.kv, deps.upstream, null);
+    const pagesChanged = pages === "record" && (await writePageGuard(deps.kv, deps.upstream, null));
     return { figures: null, availableMinor: null, threshold, low: false, pagesChanged };
   }
   const figures = read.value;
@@ -30,6 +34,6 @@ export async function reviewBalance(deps: SalesGuardDeps): Promise<BalanceReview
   const ceiling = saleCeilingMinor(figures, threshold);
   if (low) await deps.alerts.raise(lowBalanceAlert(ceiling, figures.balance.currency));
   else await deps.alerts.clear(LOW_BALANCE_CAUSE);
-  const pagesChanged = await writePageGuard(deps.kv, deps.upstream, { ceilingMinor: ceiling, currency: figures.balance.currency });
+  const pagesChanged = pages === "record" && (await writePageGuard(deps.kv, deps.upstream, { ceilingMinor: ceiling, currency: figures.balance.currency }));
   return { figures, availableMinor: availableMinor(figures), threshold, low, pagesChanged };
 }

@@ -13,8 +13,8 @@ export interface OperationsReview {
   health: HealthReport[];
 }
 
-export async function reviewOperations(deps: SalesGuardDeps): Promise<OperationsReview> {
-  const balance = await reviewBalance(deps);
+export async function reviewOperations(deps: SalesGuardDeps, pages: "record" | "leave" = "record"): Promise<OperationsReview> {
+  const balance = await reviewBalance(deps, pages);
   const health = await Promise.all((["upstream", "payments"] as const).map((system) => readHealth(deps.kv, deps.clock, system)));
   for (const report of health) await reviewHealth(deps.alerts, report);
   return { balance, health };

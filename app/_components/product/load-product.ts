@@ -2,12 +2,18 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getProductDetail } from "@/lib/catalog/get-product-detail";
 import type { ProductDetail } from "@/lib/catalog/types";
+import { guardProductDetail, pageGuard, pagesPaused } from "@/lib/operations/storefront-guard";
 import { parseProductId } from "./product-href";
 
-/** The product of a URL's id segment, or the 404 page; once per request for page and metadata. */
+/**
+ * The product of a URL's id segment, or the 404 page; once per request for page and metadata.
+ * What the partner balance cannot cover, or everything while sales are paused, is shown as
+ * temporarily unavailable (lib/operations/storefront-guard.ts).
+ */
 export const loadProduct = cache(async (idSegment: string): Promise<ProductDetail> => {
   const id = parseProductId(idSegment);
   const detail = id === null ? null : await getProductDetail(id);
   if (!detail) notFound();
-  return detail;
+  const [guard, paused] = await Promise.all([pageGuard(), pagesPaused()]);
+  return guardProductDetail(detail, guard, paused);
 });

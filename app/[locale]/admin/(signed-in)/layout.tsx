@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ADMIN_NAV } from "@/app/_components/admin/nav-items";
+import { LowBalanceBanner } from "@/app/_components/admin/operations/low-balance-banner";
 import { SignOutButton } from "@/app/_components/admin/sign-out-button";
 import styles from "@/app/_components/admin/admin.module.css";
 import { requireAdmin } from "@/lib/auth/guard/admin-guard";
@@ -29,7 +30,10 @@ export default async function SignedInLayout({ children, params }: { children: R
           </li>
         </ul>
       </nav>
-      <div>{children}</div>
+      <div>
+        <LowBalanceBanner />
+        {children}
+      </div>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-// GET /admin – the dashboard: facts about this shop and this session only, no placeholder
-// figures; the next admin pages add their own.
+// GET /admin?range=7|30 – the dashboard: facts about this shop and this session, then the
+// operations (partner balance, sales over 7 or 30 days, health, and the owner's sales controls).
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
+import { OperationsDashboard } from "@/app/_components/admin/operations/operations-dashboard";
 import { listAudit } from "@/lib/audit";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { totpEnabled } from "@/lib/auth/totp";
@@ -12,12 +13,13 @@ import { getKv } from "@/lib/kv/get-kv";
 import { loadRulesForEditor } from "@/lib/pricing/admin-pricing";
 import { shopRulesDeps } from "@/lib/pricing/shop-pricing";
 
-type Props = { searchParams: Promise<{ denied?: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ denied?: string; range?: string }> };
 
-export default adminPage("staff", async ({ searchParams }: Props, admin) => {
+export default adminPage("staff", async ({ params, searchParams }: Props, admin) => {
   const tAdmin = await getTranslations("admin");
   const t = (key: string) => tAdmin(`dashboard.${key}` as "dashboard.title");
-  const { denied } = await searchParams;
+  const { denied, range } = await searchParams;
+  const { locale } = await params;
   const kv = await getKv();
   const [twoFactor, audit, prices] = await Promise.all([
     totpEnabled(kv, admin.email),
@@ -55,6 +57,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
           </>
         )}
       </dl>
+      <OperationsDashboard range={range === "30" ? 30 : 7} canEdit={admin.role === "owner"} locale={locale} />
     </>
   );
 });

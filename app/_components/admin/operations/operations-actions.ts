@@ -1,0 +1,46 @@
+"use server";
+// The owner's two operations controls: the low-balance threshold and "pause all sales". Each is
+// audited with what it was before, safe to submit twice (setting what is already set changes
+// nothing and says so), and expires the storefront pages that show it.
+import { recordAudit } from "@/lib/audit";
+import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { parseMoneyInput } from "@/lib/money";
+import { readPause, readThreshold, writePause, writeThreshold } from "@/lib/operations/owner-settings";
+import { readBalanceFigures } from "@/lib/operations/partner-balance";
+import { expireOperationsPages } from "@/lib/operations/review-operations";
+import { reviewBalance } from "@/lib/operations/review-balance";
+import { shopOperationsDeps } from "@/lib/operations/shop-operations";
+import { pauseSchema, thresholdSchema } from "./operations-schemas";
+
+
+export const saveThreshold = adminAction("owner", thresholdSchema, async ({ amount }, admin) => {
+  const deps = await shopOperationsDeps();
+  // The threshold is in the balance's own currency: compared with it as is, no rate involved.
+  const figures = await readBalanceFigures(deps);
+  if (!figures.ok) return { ok: false, code: "refused", message: "noBalance" };
+  let threshold = null;
+  if (amount !== "") {
+    const parsed = parseMoneyInput(amount, figures.value.balance.currency);
+    if (!parsed.ok) return { ok: false, code: "invalid", field: "amount", message: "amount" };
+    threshold = parsed.value;
+  }
+  const before = await readThreshold(deps.kv);
+  if (JSON.stringify(before) === JSON.stringify(threshold)) return { ok: true, message: "unchanged" };
+  await writeThreshold(deps.kv, threshold, admin.email, deps.clock.now());
+  await recordAudit({ actor: admin.email, action: "operations.threshold_set", target: "low-balance-threshold", before, after: threshold });
+  const review = await reviewBalance(deps);
+  if (review.pagesChanged) expireOperationsPages("guard", "server-action");
+  return { ok: true, message: threshold === null ? "thresholdCleared" : "thresholdSaved" };
+});
+
+export const setSalesPaused = adminAction("owner", pauseSchema, async ({ paused }, admin) => {
+  const deps = await shopOperationsDeps();
+  const wanted = paused === "true";
+  const before = await readPause(deps.kv);
+  if (before.paused === wanted) return { ok: true, message: "unchanged" };
+  const after = { paused: wanted, by: admin.email, at: deps.clock.now() };
+  await writePause(deps.kv, after);
+  await recordAudit({ actor: admin.email, action: wanted ? "operations.sales_paused" : "operations.sales_resumed", target: "sales", before, after });
+  expireOperationsPages("pause", "server-action");
+  return { ok: true, message: wanted ? "paused" : "resumed" };
+});

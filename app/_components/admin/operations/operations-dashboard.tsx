@@ -1,0 +1,166 @@
+// The dashboard's operations sections: the partner balance and what is available of it, sales
+// over 7 or 30 days (chart and table), upstream and payments health over the last hour, and the
+// owner's controls. Reading it also reviews the alerts (raise or clear), as the sweep does.
+import { getFormatter, getTranslations } from "next-intl/server";
+import Link from "next/link";
+import styles from "@/app/_components/admin/admin.module.css";
+import { formatMoney, toDecimalString, type Money } from "@/lib/money";
+import { readDailySales, type DaySales } from "@/lib/operations/daily-sales";
+import type { HealthReport } from "@/lib/operations/health";
+import { LATENCY_BOUNDS_MS } from "@/lib/operations/health";
+import { readPause } from "@/lib/operations/owner-settings";
+import { reviewOperations } from "@/lib/operations/review-operations";
+import { shopOperationsDeps } from "@/lib/operations/shop-operations";
+import { shopPricingRules } from "@/lib/pricing/shop-pricing";
+import { PauseForm, ThresholdForm } from "./operations-forms";
+import { SalesChartLoader } from "./sales-chart-loader";
+
+export async function OperationsDashboard({ range, canEdit, locale }: { range: 7 | 30; canEdit: boolean; locale: string }) {
+  const t = await getTranslations("admin.operations");
+  const format = await getFormatter();
+  const deps = await shopOperationsDeps();
+  const [review, pause, rules] = await Promise.all([reviewOperations(deps, "leave"), readPause(deps.kv), shopPricingRules()]);
+  const storeCurrency = rules.source.storeCurrency;
+  const days = await readDailySales(deps.kv, storeCurrency, deps.clock.now(), range);
+  const money = (minor: number, currency: string) => formatMoney({ minor, currency }, locale);
+  const { balance } = review;
+  const figures = balance.figures;
+
+  return (
+    <>
+      <section aria-labelledby="ops-balance">
+        <h2 id="ops-balance">{t("balanceHeading")}</h2>
+        {figures === null ? (
+          <p className="notice">{t("unknown")}</p>
+        ) : (
+          <dl className={styles.facts}>
+            <dt>{t("balance")}</dt>
+            <dd>
+              {formatMoney(figures.balance, locale)}
+              {figures.stale ? ` (${t("stale")})` : ""}
+            </dd>
+            <dt>
+              <abbr title={t("availableHelp")}>{t("available")}</abbr>
+            </dt>
+            <dd data-testid="ops-available">{money(balance.availableMinor ?? 0, figures.balance.currency)}</dd>
+            <dt>{t("readAt")}</dt>
+            <dd>{format.dateTime(new Date(figures.readAt), { dateStyle: "medium", timeStyle: "medium" })}</dd>
+            <dt>{t("threshold")}</dt>
+            <dd>{balance.threshold ? formatMoney(balance.threshold, locale) : t("thresholdNone")}</dd>
+          </dl>
+        )}
+      </section>
+
+      <section aria-labelledby="ops-sales">
+        <h2 id="ops-sales">{t("salesHeading")}</h2>
+        <p>
+          {([7, 30] as const).map((n) => (
+            <Link key={n} href={`/admin?range=${n}`} aria-current={n === range ? "page" : undefined} className={n === range ? "button" : "button button-secondary"}>
+              {t("range", { days: n })}
+            </Link>
+          ))}
+        </p>
+        <SalesChartLoader
+          days={days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000)}
+          sales={days.map((d) => major(d.salesMinor, storeCurrency))}
+          cost={days.map((d) => major(d.costMinor, storeCurrency))}
+          margin={days.map((d) => major(d.marginMinor, storeCurrency))}
+          labels={{ sales: t("sales"), cost: t("cost"), margin: t("margin") }}
+          label={t("chartLabel")}
+        />
+        <SalesTable days={days} currency={storeCurrency} caption={t("tableCaption", { days: range, currency: storeCurrency })} money={money} t={t} />
+      </section>
+
+      <section aria-labelledby="ops-health">
+        <h2 id="ops-health">{t("healthHeading")}</h2>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t("system")}</th>
+                <th scope="col">{t("calls")}</th>
+                <th scope="col">{t("errorRate")}</th>
+                <th scope="col">{t("p95")}</th>
+                <th scope="col">{t("lastError")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {review.health.map((report) => (
+                <tr key={report.system}>
+                  <th scope="row">{t(report.system)}</th>
+                  <td>{report.calls}</td>
+                  <td>{report.errorRate === null ? t("none") : format.number(report.errorRate, { style: "percent", maximumFractionDigits: 1 })}</td>
+                  <td>{p95Words(report, t)}</td>
+                  <td>{report.lastError ? `${format.dateTime(new Date(report.lastError.at), { dateStyle: "short", timeStyle: "medium" })}: ${report.lastError.message}` : t("none")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {canEdit && (
+        <section aria-labelledby="ops-controls">
+          <h2 id="ops-controls">{t("controlsHeading")}</h2>
+          {figures !== null && <ThresholdForm currency={figures.balance.currency} current={balance.threshold ? toDecimalString(balance.threshold) : ""} />}
+          <PauseForm paused={pause.paused} />
+        </section>
+      )}
+    </>
+  );
+}
+
+type T = Awaited<ReturnType<typeof getTranslations<"admin.operations">>>;
+
+function SalesTable({ days, caption, money, currency, t }: { days: DaySales[]; caption: string; money: (minor: number, currency: string) => string; currency: string; t: T }) {
+  const sum = (pick: (d: DaySales) => number) => days.reduce((total, d) => total + pick(d), 0);
+  const uncosted = sum((d) => d.uncosted);
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("day")}</th>
+            <th scope="col">{t("orders")}</th>
+            <th scope="col">{t("sales")}</th>
+            <th scope="col">{t("cost")}</th>
+            <th scope="col">{t("margin")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{d.day}</th>
+              <td>{d.orders}</td>
+              <td>{money(d.salesMinor, currency)}</td>
+              <td>{money(d.costMinor, currency)}</td>
+              <td>{money(d.marginMinor, currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t("total")}</th>
+            <td>{sum((d) => d.orders)}</td>
+            <td>{money(sum((d) => d.salesMinor), currency)}</td>
+            <td>{money(sum((d) => d.costMinor), currency)}</td>
+            <td>{money(sum((d) => d.marginMinor), currency)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {uncosted > 0 && <p>{t("uncosted", { count: uncosted })}</p>}
+    </div>
+  );
+}
+
+function p95Words(report: HealthReport, t: T): string {
+  if (report.p95Ms === null) return t("none");
+  if (report.p95Ms === "slower") return t("p95Slower", { ms: LATENCY_BOUNDS_MS.at(-1) ?? 0 });
+  return t("p95Under", { ms: report.p95Ms });
+}
+
+/** For the chart only: a float is fine for drawing, never for money arithmetic. */
+function major(minor: number, currency: string): number {
+  return Number(toDecimalString({ minor, currency } satisfies Money));
+}
