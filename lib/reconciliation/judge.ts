@@ -4,7 +4,6 @@
 // refunded is woken, and the checkout's own path (completed → refunding → refunded) refunds
 // the buyer. Everything else needs a person, so its action is "review" on the order's page.
 import type { LedgerView } from "./ledger";
-import { expectedUpstreamStatus } from "./ledger";
 
 export interface ProviderView {
   paymentIntentId: string;
@@ -62,9 +61,10 @@ export function judgeOrder(ledger: LedgerView, provider: ProviderView | null, up
     });
 
   if (upstream && ledger.upstreamOrderId !== null) {
-    const expected = expectedUpstreamStatus(ledger.state);
+    const expected = ledger.expectedUpstream;
     if (upstream.status === null) row("upstream_missing");
-    else if (expected === 2 && upstream.status === 3) row("upstream_refunded", "wake");
+    // Only a completed order has a step that acts on upstream's refund (completed → refunding).
+    else if (expected === 2 && upstream.status === 3) row("upstream_refunded", ledger.state === "completed" ? "wake" : "review");
     else if (expected === 3 && upstream.status === 2) row("upstream_delivered");
     else if (upstream.amount !== null && ledger.upstreamAmount !== null && Number(upstream.amount) !== Number(ledger.upstreamAmount)) {
       row("upstream_amount");
@@ -75,8 +75,10 @@ export function judgeOrder(ledger: LedgerView, provider: ProviderView | null, up
   const refunded = provider?.refunded ?? 0;
   switch (ledger.state) {
     case "completed":
+      // The owner's partial refunds are the ledger's too: only a difference is a mismatch.
       if (provider === null || provider.status !== "succeeded" || received !== ledger.price) row("not_captured");
-      else if (refunded > 0) row("refunded_at_provider");
+      else if (refunded > ledger.refunded) row("refunded_at_provider");
+      else if (refunded < ledger.refunded) row("refund_missing");
       break;
     case "refunded":
       if (refunded < received || received === 0) row("refund_missing");

@@ -21,6 +21,10 @@ export interface LedgerView {
   upstreamStatus: number | null;
   /** What upstream charged us, as a wire decimal ("9.50"); null when it never said. */
   upstreamAmount: string | null;
+  /** The status upstream should hold now (expectedUpstreamStatus). */
+  expectedUpstream: 2 | 3;
+  /** What the ledger says went back to the buyer, in the provider's amount. */
+  refunded: number;
   test: boolean;
 }
 
@@ -35,17 +39,39 @@ export function ledgerView(order: OrderRecord): LedgerView {
     upstreamOrderId: order.upstream.orderId,
     upstreamStatus: order.upstream.status,
     upstreamAmount: order.upstream.amountCharged ? toDecimalString(order.upstream.amountCharged) : null,
+    expectedUpstream: expectedUpstreamStatus(order),
+    refunded: refundedByLedger(order, price.ok ? price.value.amount : order.quote.price.minor),
     test: order.test,
   };
+}
+
+/**
+ * What went back to the buyer by the ledger: the owner's refunds that Stripe confirmed, or all
+ * of it for an order the checkout refunded after upstream did (refunding → refunded).
+ */
+function refundedByLedger(order: OrderRecord, price: number): number {
+  const owners = (order.refunds ?? []).filter((refund) => refund.status === "done");
+  if (owners.length > 0) {
+    return owners.reduce((sum, refund) => {
+      const amount = toStripeAmount(refund.amount);
+      return sum + (amount.ok ? amount.value.amount : refund.amount.minor);
+    }, 0);
+  }
+  return order.state === "refunded" ? price : 0;
 }
 
 export function isJudged(order: OrderRecord): boolean {
   return JUDGED.has(order.state);
 }
 
-/** The status upstream should hold for a judged order: 2 delivered, 3 failed or refunded. */
-export function expectedUpstreamStatus(state: OrderState): 2 | 3 {
-  return state === "completed" ? 2 : 3;
+/**
+ * The status upstream should hold for a judged order: 2 while it stands delivered, which a
+ * refund the shop itself gave does not change (upstream keeps what it was paid for the code);
+ * 3 when it failed, or when it was refunded because upstream refunded it.
+ */
+export function expectedUpstreamStatus(order: Pick<OrderRecord, "state" | "reason">): 2 | 3 {
+  if (order.state === "completed") return 2;
+  return order.state === "refunded" && order.reason === "refunded_by_shop" ? 2 : 3;
 }
 
 /**
@@ -59,7 +85,7 @@ export function revisePayment(order: OrderRecord): RevisePayment | null {
   return {
     order_id: order.upstream.orderId,
     amount: Number(toDecimalString(amount)),
-    status: expectedUpstreamStatus(order.state),
+    status: expectedUpstreamStatus(order),
     transaction_time: partnerTime(reachedAt),
   };
 }
