@@ -144,7 +144,8 @@ async function main(): Promise<void> {
   const redis = found.redis;
   const dir = mkdtempSync(join(tmpdir(), "bench-stale-"));
   const shops: ShopInstance[] = [];
-  let finished = false;
+  /** The shops' logs are kept unless the goal was met. */
+  let met = false;
   try {
     const env = (name: string) => ({ ...CLEAN, SHOP_MODE: "demo", REDIS_URL: redis.url, KV_PREFIX: redis.prefix, KV_DATA_DIR: join(dir, name, "kv"), OUTBOX_DIR: join(dir, name, "outbox") });
     shops.push(...(await Promise.all(["A", "B"].map((name) => startShopInstance(name, env(name), join(dir, `shop-${name}.log`))))));
@@ -193,14 +194,12 @@ async function main(): Promise<void> {
     for (const x of pages) cache[x.cache ?? "none"] = (cache[x.cache ?? "none"] ?? 0) + 1;
     console.log(`product pages by x-nextjs-cache: ${JSON.stringify(cache)} of ${pages.length}`);
     if (wrong.length > 0) console.log(`wrong answers (neither old nor new price), first few: ${JSON.stringify(wrong.slice(0, 3))}`);
-    const met = stale === 0 && wrong.length === 0;
+    met = stale === 0 && wrong.length === 0;
     console.log(`stale answers after a save: ${stale} / ${all.length}${wrong.length ? `, ${wrong.length} wrong` : ""}   (goal 0: ${met ? "met" : "NOT MET"})`);
-    finished = true;
   } finally {
     await Promise.all(shops.map((shop) => shop.stop()));
     await redis.stop();
-    // The shops' logs are kept when the run broke off.
-    if (finished) rmSync(dir, { recursive: true, force: true });
+    if (met) rmSync(dir, { recursive: true, force: true });
     else console.error(`[stale-after-save] the shops' logs are in ${dir}`);
   }
 }
