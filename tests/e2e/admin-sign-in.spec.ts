@@ -125,6 +125,8 @@ test.describe("admin sign-in", () => {
 test.describe("admin accessibility", () => {
   // One sign-in for every page, theme and language: sign-ins are limited per account.
   test("admin pages in both themes and both languages have no serious violations", async ({ page, baseURL }) => {
+    // 24 pages through axe: on a phone's screen under a loaded machine this outlasts 60 s.
+    test.setTimeout(180_000);
     await signIn(page);
     for (const theme of ["light", "dark"] as const) {
       for (const language of ["en", "zh"] as const) {
