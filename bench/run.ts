@@ -12,6 +12,7 @@
 //    goal p95 < 200 ms);
 //  • then reconciliation of a day of 10,000 orders (bench/reconcile.ts, goal < 30 s), with the
 //    number of upstream and payment provider calls it made;
+//  • the admin's order list over 10,000 orders (bench/order-list.ts, goal p95 < 300 ms);
 //  • after the build, stale prices after an owner's save on two instances sharing one Redis
 //    (bench/stale-after-save.ts, goal 0 stale answers in 1,000 requests after the saves).
 // It builds first unless BENCH_SKIP_BUILD=1 (a build already in .next).
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
   execFileSync("npx", ["tsx", "bench/pricing-preview.ts"], { stdio: "inherit" });
   // Reconciliation of a day of 10,000 orders in the embedded KV, in process (goal < 30 s).
   execFileSync("npx", ["tsx", "bench/reconcile.ts"], { stdio: "inherit" });
+  // The admin's order list, filtered and paged over 10,000 orders in the embedded KV (goal p95 < 300 ms).
+  execFileSync("npx", ["tsx", "bench/order-list.ts"], { stdio: "inherit" });
   const build = process.env.BENCH_SKIP_BUILD !== "1";
   if (build) execFileSync("npx", ["next", "build"], { stdio: "inherit" });
   // Stale prices after an owner's save, on two instances of this build sharing one Redis.

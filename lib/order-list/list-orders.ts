@@ -1,11 +1,12 @@
 // The admin's order list: newest first, filtered and searched through the order indexes
 // (lib/checkout/store/order-index.ts), one page at a time on the server.
 //
-// The filters each name a sorted set scored by the negated creation time. The smallest set is
-// walked in score order; for each chunk of it, the other sets are read over the same score
-// window and intersected by member — so a page costs about what its window holds in each set,
-// not the whole store. A search narrows to the buyer's email index (by its hash) or to the one
-// order an id names; the few records found are then checked against the filters.
+// Each filter names a sorted set scored by the negated creation time. The smallest set is
+// walked in score order, a chunk at a time. A filter whose set is not much larger is applied by
+// reading that set over the chunk's score window and keeping the members in both; one whose set
+// is far larger (the buyer's five orders against every completed one) is cheaper to check on
+// the few records read anyway for the page. A search narrows to the buyer's email index (by its
+// hash) or to the one order an id names.
 import type { Kv, ZEntry } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
 import { orderIdSchema } from "@/lib/checkout/order-record";
@@ -30,64 +31,82 @@ export interface OrderListPage {
   next: string | null;
 }
 
-/** Base-index entries read per step: enough for a page of matches from a set that is not too sparse. */
+/** Base-index entries read per step. */
 const CHUNK = 200;
+/** A set this many times the base's size is checked on the records rather than read over a window. */
+const WINDOW_RATIO = 8;
+
+interface Filter {
+  key: string;
+  matches: (row: Extract<OrderRow, { unreadable: false }>) => boolean;
+}
 
 export async function listOrders(kv: Kv, query: OrderListQuery): Promise<Result<OrderListPage, OrderIndexError>> {
   const after = query.after === undefined ? ok(null) : decodeCursor(query.after);
   if (!after.ok) return after;
   try {
-    const ids = await matchingIds(kv, query, after.value);
-    const rows = await readOrderRows(kv, ids.page.map((e) => e.member));
-    const last = ids.page.at(-1);
-    return ok({ rows, next: ids.more && last ? encodeCursor(last) : null });
+    const q = query.q ?? null;
+    if (q !== null && !q.includes("@")) return ok(await byId(kv, query, q, after.value));
+    return ok(await byIndexes(kv, query, filtersOf(query, q), after.value));
   } catch (error) {
     if (error instanceof KvError) return err({ code: "kv_error", error });
     throw error;
   }
 }
 
-/** The sets a query's filters name; the email search adds the buyer's. */
-function filterKeys(query: OrderListQuery, emailSearch: string | null): string[] {
-  const keys: string[] = [];
-  if (query.state) keys.push(ORDER_INDEX_KEYS.state(query.state));
-  if (query.product !== undefined) keys.push(ORDER_INDEX_KEYS.product(query.product));
-  if (query.flow) keys.push(ORDER_INDEX_KEYS.flow(query.flow));
-  if (query.mode) keys.push(ORDER_INDEX_KEYS.mode(query.mode === "test"));
-  if (emailSearch !== null) keys.push(ORDER_INDEX_KEYS.email(emailHash(emailSearch)));
-  return keys;
+/** The query's filters as sets, the email search included; the date range is a score range. */
+function filtersOf(query: OrderListQuery, email: string | null): Filter[] {
+  const filters: Filter[] = [];
+  const { state, product, flow, mode } = query;
+  if (state) filters.push({ key: ORDER_INDEX_KEYS.state(state), matches: (row) => row.state === state });
+  if (product !== undefined) filters.push({ key: ORDER_INDEX_KEYS.product(product), matches: (row) => row.gameId === product });
+  if (flow) filters.push({ key: ORDER_INDEX_KEYS.flow(flow), matches: (row) => row.flow === flow });
+  if (mode) filters.push({ key: ORDER_INDEX_KEYS.mode(mode === "test"), matches: (row) => row.test === (mode === "test") });
+  if (email !== null) {
+    const wanted = email.trim().toLowerCase();
+    filters.push({ key: ORDER_INDEX_KEYS.email(emailHash(email)), matches: (row) => row.email.trim().toLowerCase() === wanted });
+  }
+  if (filters.length === 0) filters.push({ key: ORDER_INDEX_KEYS.newest, matches: () => true });
+  return filters;
 }
 
-async function matchingIds(kv: Kv, query: OrderListQuery, after: IndexCursor | null): Promise<{ page: ZEntry[]; more: boolean }> {
-  const q = query.q ?? null;
-  const isEmail = q !== null && q.includes("@");
-  if (q !== null && !isEmail) return byId(kv, query, q, after);
-
+async function byIndexes(kv: Kv, query: OrderListQuery, filters: Filter[], after: IndexCursor | null): Promise<OrderListPage> {
   const range = createdRange(query);
   // Newest first: the list scores are −createdAt, so the date range flips.
   const min = range.to === undefined ? undefined : listScore(range.to);
   const max = range.from === undefined ? undefined : listScore(range.from);
-  const keys = filterKeys(query, isEmail ? q : null);
-  if (keys.length === 0) keys.push(ORDER_INDEX_KEYS.newest);
-  const sizes = await Promise.all(keys.map((key) => kv.zCard(key)));
-  const order = keys.map((key, i) => ({ key, size: sizes[i] ?? 0 })).sort((a, b) => a.size - b.size);
-  const [base, ...others] = order.map((o) => o.key) as [string, ...string[]];
-  if ((order[0]?.size ?? 0) === 0) return { page: [], more: false };
+  const sizes = await Promise.all(filters.map((filter) => kv.zCard(filter.key)));
+  const sized = filters.map((filter, i) => ({ filter, size: sizes[i] ?? 0 })).sort((a, b) => a.size - b.size);
+  const [base, ...others] = sized;
+  if (!base || base.size === 0) return { rows: [], next: null };
+  const windowed = others.filter((o) => o.size <= base.size * WINDOW_RATIO).map((o) => o.filter.key);
+  const onRecords = others.filter((o) => o.size > base.size * WINDOW_RATIO).map((o) => o.filter.matches);
 
-  const page: ZEntry[] = [];
+  const rows: OrderRow[] = [];
+  let last: ZEntry | null = null;
   let cursor = after;
   for (;;) {
-    const chunk = await readIndexPage(kv, base, { min, max, after: cursor, limit: CHUNK });
+    const chunk = await readIndexPage(kv, base.filter.key, { min, max, after: cursor, limit: CHUNK });
     const first = chunk.entries[0];
-    const last = chunk.entries.at(-1);
-    if (!first || !last) return { page, more: false };
-    const kept = await intersect(kv, chunk.entries, others, first.score, last.score);
-    for (const entry of kept) {
-      if (page.length === query.size) return { page, more: true };
-      page.push(entry);
+    const end = chunk.entries.at(-1);
+    if (!first || !end) return { rows, next: null };
+    const kept = await intersect(kv, chunk.entries, windowed, first.score, end.score);
+    // Read only what can still fill the page, plus one to learn whether another page follows.
+    for (let i = 0; i < kept.length; ) {
+      const take = kept.slice(i, i + (query.size + 1 - rows.length));
+      i += take.length;
+      const read = await readOrderRows(kv, take.map((e) => e.member));
+      const byId = new Map(read.map((row) => [row.id, row]));
+      for (const entry of take) {
+        const row = byId.get(entry.member);
+        if (!row || (!row.unreadable && !onRecords.every((matches) => matches(row)))) continue;
+        if (rows.length === query.size) return { rows, next: last ? encodeCursor(last) : null };
+        rows.push(row);
+        last = entry;
+      }
     }
-    if (!chunk.more) return { page, more: false };
-    cursor = last;
+    if (!chunk.more) return { rows, next: null };
+    cursor = end;
   }
 }
 
@@ -99,24 +118,18 @@ async function intersect(kv: Kv, entries: ZEntry[], others: string[], min: numbe
 }
 
 /** A search for one id: ours, or one upstream or the payment provider gave the order. */
-async function byId(kv: Kv, query: OrderListQuery, q: string, after: IndexCursor | null): Promise<{ page: ZEntry[]; more: boolean }> {
-  if (after !== null) return { page: [], more: false }; // one order at most: there is no second page
+async function byId(kv: Kv, query: OrderListQuery, q: string, after: IndexCursor | null): Promise<OrderListPage> {
+  if (after !== null) return { rows: [], next: null }; // one order at most: there is no second page
   const ours = orderIdSchema.safeParse(q.toUpperCase());
   const orderId = ours.success && (await kv.get(ORDER_KEYS.order(ours.data))) !== null ? ours.data : await kv.get(ORDER_INDEX_KEYS.ref(q));
-  if (orderId === null) return { page: [], more: false };
-  const [row] = await readOrderRows(kv, [orderId]);
-  if (!row || !matchesFilters(row, query)) return { page: [], more: false };
-  return { page: [{ member: orderId, score: row.unreadable ? 0 : listScore(row.createdAt) }], more: false };
+  if (orderId === null) return { rows: [], next: null };
+  const rows = await readOrderRows(kv, [orderId]);
+  return { rows: rows.filter((row) => row.unreadable || matchesAll(row, query)), next: null };
 }
 
-function matchesFilters(row: OrderRow, query: OrderListQuery): boolean {
-  if (row.unreadable) return true; // shown, so someone looks at it
+function matchesAll(row: Extract<OrderRow, { unreadable: false }>, query: OrderListQuery): boolean {
   const range = createdRange(query);
   if (range.from !== undefined && row.createdAt < range.from) return false;
   if (range.to !== undefined && row.createdAt > range.to) return false;
-  if (query.state && row.state !== query.state) return false;
-  if (query.product !== undefined && row.gameId !== query.product) return false;
-  if (query.flow && row.flow !== query.flow) return false;
-  if (query.mode && row.test !== (query.mode === "test")) return false;
-  return true;
+  return filtersOf(query, null).every((filter) => filter.matches(row));
 }

@@ -75,8 +75,9 @@ describe.each(drivers)("order indexes: $name", ({ name, skipReason, open }) => {
       order: ORDER_KEYS.order(order.id), due: ORDER_KEYS.due, mail: ORDER_KEYS.mail, created: ORDER_INDEX_KEYS.created,
       newest: ORDER_INDEX_KEYS.newest, state: ORDER_INDEX_KEYS.state("created"), product: ORDER_INDEX_KEYS.product(order.item.gameId),
       flow: ORDER_INDEX_KEYS.flow(order.flow), mode: ORDER_INDEX_KEYS.mode(order.test), email: ORDER_INDEX_KEYS.email(emailHash(order.email)),
+      upstreamRef: ORDER_INDEX_KEYS.ref(""), sessionRef: ORDER_INDEX_KEYS.ref(""), intentRef: ORDER_INDEX_KEYS.ref(""),
     };
-    const args = { value: text, member: order.id, dueAt: "", mailAt: T0, createdAt: T0, listScore: score };
+    const args = { value: text, member: order.id, dueAt: "", mailAt: T0, createdAt: T0, listScore: score, upstreamSet: "", sessionSet: "", intentSet: "" };
     expect(await kv.run(createOrderScript, { keys, args })).toBe("already");
     expect(await store.create(order)).toMatchObject({ ok: true });
     await expectConsistent(kv, [order.id]);
@@ -134,6 +135,16 @@ describe.each(drivers)("order indexes: $name", ({ name, skipReason, open }) => {
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     await expectConsistent(kv, [record.id]);
+  });
+
+  it("writes the lookups of ids an order is created with", async () => {
+    const [kv] = kvs(1) as [Kv];
+    const store = createOrderStore(kv, clock);
+    const order = sampleOrder({ id: "01KA0000000000000000000004" });
+    await store.create({ ...order, upstream: { ...order.upstream, orderId: "U-1" }, payment: { ...order.payment, paymentIntentId: "pi_1" } });
+    expect(await kv.get(ORDER_INDEX_KEYS.ref("U-1"))).toBe(order.id);
+    expect(await kv.get(ORDER_INDEX_KEYS.ref("pi_1"))).toBe(order.id);
+    expect(await kv.get(ORDER_INDEX_KEYS.ref(""))).toBeNull();
   });
 
   it("pages orders created in a period oldest first, orders sharing a millisecond included once", async () => {

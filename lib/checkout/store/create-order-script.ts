@@ -8,10 +8,11 @@ import { saveOrderReply } from "./save-order-script";
 
 export const createOrderScript = defineScript({
   name: "checkout-create-order",
-  keys: ["order", "due", "mail", "created", "newest", "state", "product", "flow", "mode", "email"],
+  keys: ["order", "due", "mail", "created", "newest", "state", "product", "flow", "mode", "email", "upstreamRef", "sessionRef", "intentRef"],
   // dueAt "" leaves an order that waits for nothing out of the index, as a save does.
   // createdAt scores the `created` index; listScore (its negation) the newest-first ones.
-  args: ["value", "member", "dueAt", "mailAt", "createdAt", "listScore"],
+  // The ref keys and flags are save-order-script's: an order rarely has another's id when made.
+  args: ["value", "member", "dueAt", "mailAt", "createdAt", "listScore", "upstreamSet", "sessionSet", "intentSet"],
   lua: `
 local current = redis.call('GET', order)
 if current == value then return 'already' end
@@ -23,6 +24,9 @@ redis.call('ZADD', created, createdAt, member)
 for _, index in ipairs({newest, state, product, flow, mode, email}) do
   redis.call('ZADD', index, listScore, member)
 end
+if upstreamSet == '1' then redis.call('SET', upstreamRef, member) end
+if sessionSet == '1' then redis.call('SET', sessionRef, member) end
+if intentSet == '1' then redis.call('SET', intentRef, member) end
 return 'saved'`,
   embedded(txn, keys, args) {
     const current = txn.get(keys.order);
@@ -35,6 +39,9 @@ return 'saved'`,
     for (const index of [keys.newest, keys.state, keys.product, keys.flow, keys.mode, keys.email]) {
       txn.zAdd(index, Number(args.listScore), args.member);
     }
+    if (args.upstreamSet === "1") txn.set(keys.upstreamRef, args.member);
+    if (args.sessionSet === "1") txn.set(keys.sessionRef, args.member);
+    if (args.intentSet === "1") txn.set(keys.intentRef, args.member);
     return "saved";
   },
   result: saveOrderReply,

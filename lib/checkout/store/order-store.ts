@@ -85,13 +85,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
     const parsed = orderRecordSchema.parse(record);
     const text = JSON.stringify(parsed);
     const dueAt = record.nextCheckAt === null ? "" : String(record.nextCheckAt);
-    const refs = {
-      upstream: record.upstream.orderId,
-      session: record.payment.sessionId,
-      intent: record.payment.paymentIntentId,
-    };
-    // A key must be named even for an id not known yet; the script leaves it alone then.
-    const refKey = (id: string | null) => ORDER_INDEX_KEYS.ref(id ?? "");
+    const refs = refIndexes(record);
     const reply = await guard(() =>
       kv.run(saveOrderScript, {
         keys: {
@@ -99,9 +93,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
           due: ORDER_KEYS.due,
           fromState: ORDER_INDEX_KEYS.state(current.record.state),
           toState: ORDER_INDEX_KEYS.state(record.state),
-          upstreamRef: refKey(refs.upstream),
-          sessionRef: refKey(refs.session),
-          intentRef: refKey(refs.intent),
+          ...refs.keys,
         },
         args: {
           expected: current.text,
@@ -109,9 +101,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
           member: record.id,
           dueAt,
           listScore: listScore(record.createdAt),
-          upstreamSet: refs.upstream ? "1" : "",
-          sessionSet: refs.session ? "1" : "",
-          intentSet: refs.intent ? "1" : "",
+          ...refs.args,
         },
       }),
     );
@@ -138,6 +128,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
             flow: ORDER_INDEX_KEYS.flow(record.flow),
             mode: ORDER_INDEX_KEYS.mode(record.test),
             email: ORDER_INDEX_KEYS.email(emailHash(record.email)),
+            ...refIndexes(record).keys,
           },
           args: {
             value: text,
@@ -146,6 +137,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
             mailAt: String(record.createdAt + ORDER_EMAIL_GRACE_MS),
             createdAt: record.createdAt,
             listScore: listScore(record.createdAt),
+            ...refIndexes(record).args,
           },
         }),
       );
@@ -206,6 +198,20 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
       const removed = await guard(() => kv.zRem(ORDER_KEYS.due, orderId));
       return removed.ok ? ok(undefined) : removed;
     },
+  };
+}
+
+/**
+ * The lookups from the ids others gave an order, for the create and save scripts. A key must be
+ * named even for an id not known yet ("orders:ref:", never written); its flag leaves it alone.
+ */
+function refIndexes(record: OrderRecord) {
+  const upstream = record.upstream.orderId;
+  const session = record.payment.sessionId;
+  const intent = record.payment.paymentIntentId;
+  return {
+    keys: { upstreamRef: ORDER_INDEX_KEYS.ref(upstream ?? ""), sessionRef: ORDER_INDEX_KEYS.ref(session ?? ""), intentRef: ORDER_INDEX_KEYS.ref(intent ?? "") },
+    args: { upstreamSet: upstream ? "1" : "", sessionSet: session ? "1" : "", intentSet: intent ? "1" : "" },
   };
 }
 
