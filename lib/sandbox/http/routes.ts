@@ -16,6 +16,7 @@ import { parseWith } from "./parse-with";
 import { createPay } from "./pay-endpoint";
 import { queryObject } from "./query-params";
 import { createRevise } from "./revise-endpoint";
+import { supplierRefundRequestSchema } from "../orders/supplier-refund";
 import type { SandboxRequest } from "./sandbox-request";
 
 export type Method = "GET" | "POST";
@@ -60,6 +61,8 @@ export function buildRoutes({ fixture, catalog, engine, tokens }: RouteDeps): Ma
     ["/api/order_update", post((partner, body) => withParsed(orderUpdateRequestSchema, body, (r) => engine.orderUpdate(partner, r)))],
     ["/api/get_order_info", get((partner, query) => withParsed(orderInfoQuerySchema, query, (q) => engine.orderInfo(partner, q)))],
     ["/api/revise", post(revise)],
+    // Not the Partner API: the sandbox's own control of its supplier (orders/supplier-refund.ts).
+    ["/control/supplier_refund", post((partner, body) => withParsed(supplierRefundRequestSchema, body, (r) => engine.supplierRefund(partner, r)))],
     [
       "/api/account_check",
       { method: "GET", public: false, run: async (request, partner) => accountCheck(partner, request.url.searchParams) },

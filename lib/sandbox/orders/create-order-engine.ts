@@ -13,6 +13,7 @@ import { OrderKeeper } from "./order-keeper";
 import { orderUpdate } from "./order-update";
 import { existingByExt, pay } from "./pay";
 import { revise } from "./revise";
+import { supplierRefund } from "./supplier-refund";
 import { Timers } from "./timers";
 import { randomVoucherCode } from "./voucher-code";
 
@@ -58,6 +59,7 @@ export function createOrderEngine(options: OrderEngineOptions): OrderEngine {
     orderUpdate: (partner, request) => orderUpdate(ctx, partner, request),
     orderInfo: (partner, query) => orderInfo(ctx, partner, query),
     revise: (partner, input) => revise(ctx, partner, input),
+    supplierRefund: (partner, request) => supplierRefund(ctx, partner, request),
     close() {
       timers.close();
       notifier.close();

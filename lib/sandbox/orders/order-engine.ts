@@ -4,6 +4,7 @@
 import type { OrderInfoQuery, OrderUpdateRequest, PayRequest, RevisePayment } from "@/lib/partner/schemas";
 import type { FixturePartner } from "../fixture/schema";
 import type { ApiResult } from "../http/error-result";
+import type { SupplierRefundRequest } from "./supplier-refund";
 
 export interface ReviseInput {
   date_from: string;
@@ -27,6 +28,8 @@ export interface OrderEngine {
   orderInfo(partner: FixturePartner, query: OrderInfoQuery): Promise<ApiResult>;
   /** 4.8 POST /api/revise (dates unparsed: the engine validates them, docs/decisions.md item 20). */
   revise(partner: FixturePartner, input: ReviseInput): Promise<ApiResult>;
+  /** Sandbox control (supplier-refund.ts): the supplier takes a delivered order back now. */
+  supplierRefund(partner: FixturePartner, request: SupplierRefundRequest): Promise<ApiResult>;
   /** Stop every timer (reservation expiry, supplier simulation, notification retries). */
   close(): void;
 }

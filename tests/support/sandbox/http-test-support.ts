@@ -109,6 +109,10 @@ export function createFakeEngine(): FakeEngine {
       engine.calls.push({ method: "revise", partnerId: partner.partner_id, input });
       return ok({ handled: "revise", input });
     },
+    async supplierRefund(partner, request) {
+      engine.calls.push({ method: "supplierRefund", partnerId: partner.partner_id, input: request });
+      return ok({ handled: "supplierRefund", request });
+    },
     close() {
       engine.closed = true;
     },
