@@ -4,13 +4,14 @@
 // Works without JavaScript: the form posts to the same server action.
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import type { z } from "zod";
 import { CheckedForm, type Answer, type FieldProblem, type FormAction } from "../admin-form";
 import styles from "../admin.module.css";
+import { ORDER_ACTION_SCHEMAS, type OrderActionName } from "./order-actions-schemas";
 
 interface Props {
   action: FormAction;
-  schema: z.ZodType;
+  /** Which action's schema checks the form (a name: a schema cannot cross from the server). */
+  schema: OrderActionName;
   orderId: string;
   /** Rendered with the page: sending this form twice is one request, so it acts once. */
   requestId: string;
@@ -33,7 +34,7 @@ export function OrderActionForm({ action, schema, orderId, requestId, submit, la
   return (
     <CheckedForm
       action={action}
-      schema={schema}
+      schema={ORDER_ACTION_SCHEMAS[schema]}
       label={label}
       className={styles.form}
       sayProblem={sayProblem}

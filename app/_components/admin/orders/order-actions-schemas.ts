@@ -22,3 +22,6 @@ export const refundFormSchema = z.object({
   reason: z.string().trim().min(1, { error: "say why" }).max(500, { error: "at most 500 characters" }),
   confirm: confirmed,
 });
+
+export const ORDER_ACTION_SCHEMAS = { redrive: redriveFormSchema, resend: resendFormSchema, cancel: cancelFormSchema, refund: refundFormSchema };
+export type OrderActionName = keyof typeof ORDER_ACTION_SCHEMAS;

@@ -12,7 +12,6 @@ import type { OrderRecord } from "@/lib/checkout/order-record";
 import { currencyExponent, formatMoney } from "@/lib/money";
 import type { Locale } from "@/lib/i18n/locales";
 import { OrderActionForm } from "./order-action-form";
-import { cancelFormSchema, redriveFormSchema, refundFormSchema, resendFormSchema } from "./order-actions-schemas";
 
 export interface OrderActionsProps {
   /** The order as the page read it. */
@@ -40,16 +39,16 @@ export async function OrderActions({ order, role, locale }: OrderActionsProps) {
 
       <h3>{t("redrive")}</h3>
       <p>{t("redriveHelp")}</p>
-      <OrderActionForm action={redriveOrderAction} schema={redriveFormSchema} orderId={order.id} requestId={randomUUID()} submit={t("redrive")} label={t("redrive")} />
+      <OrderActionForm action={redriveOrderAction} schema="redrive" orderId={order.id} requestId={randomUUID()} submit={t("redrive")} label={t("redrive")} />
 
       <h3>{t("resend")}</h3>
       <p>{t("resendHelp")}</p>
-      <OrderActionForm action={resendOrderEmailAction} schema={resendFormSchema} orderId={order.id} requestId={randomUUID()} submit={t("resend")} label={t("resend")} />
+      <OrderActionForm action={resendOrderEmailAction} schema="resend" orderId={order.id} requestId={randomUUID()} submit={t("resend")} label={t("resend")} />
 
       <h3>{t("cancel")}</h3>
       <p>{t("cancelHelp")}</p>
       {canCancelNow ? (
-        <OrderActionForm action={cancelOrderAction} schema={cancelFormSchema} orderId={order.id} requestId={randomUUID()} submit={t("cancel")} label={t("cancel")} danger>
+        <OrderActionForm action={cancelOrderAction} schema="cancel" orderId={order.id} requestId={randomUUID()} submit={t("cancel")} label={t("cancel")} danger>
           <label>
             <span>
               <input type="checkbox" name="confirm" value="yes" /> {t("cancelConfirm")}
@@ -74,7 +73,7 @@ export async function OrderActions({ order, role, locale }: OrderActionsProps) {
           <p className="notice" role="note">
             {t("refundWarning")}
           </p>
-          <OrderActionForm action={refundOrderAction} schema={refundFormSchema} orderId={order.id} requestId={randomUUID()} submit={t("refund")} label={t("refund")} danger>
+          <OrderActionForm action={refundOrderAction} schema="refund" orderId={order.id} requestId={randomUUID()} submit={t("refund")} label={t("refund")} danger>
             <input type="hidden" name="currency" value={currency} />
             <label>
               {t("amount", { currency, left: money(left) })}
