@@ -1,9 +1,11 @@
 // What the buyer's money is doing, for the admin's order page: held (authorized, not captured),
-// taken (captured) and given back. Read from the state the checkout's machine reached, since a
-// capture and a refund each move the order (order-states.ts).
+// taken (captured) and given back. Held and taken are read from the state the checkout's machine
+// reached, since a capture moves the order (order-states.ts); given back is the refund ledger's
+// sum (a partial refund leaves the order completed).
 import type { Money } from "@/lib/money";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import type { OrderState } from "@/lib/checkout/order-states";
+import { refunded } from "@/lib/checkout/owner-actions";
 
 export interface MoneyFacts {
   price: Money;
@@ -18,12 +20,13 @@ const CAPTURED: ReadonlySet<OrderState> = new Set(["completed", "refunding", "re
 
 export function moneyFacts(record: OrderRecord): MoneyFacts {
   const price = record.quote.price;
+  const back = refunded(record);
   const held = HOLDING.has(record.state) && record.payment.authorizedAt !== null ? price : null;
   return {
     price,
     held,
     taken: CAPTURED.has(record.state) ? price : null,
-    refunded: record.state === "refunded" ? price : null,
+    refunded: back.minor > 0 ? back : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import styles from "@/app/_components/admin/admin.module.css";
+import { OrderActions } from "@/app/_components/admin/orders/order-actions";
 import own from "@/app/_components/admin/orders/orders.module.css";
 import { RevealCodeForm } from "@/app/_components/admin/orders/reveal-code-form";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
@@ -18,12 +19,10 @@ import { KvError } from "@/lib/kv/kv-error";
 import { parseJsonValue } from "@/lib/kv/json";
 import { formatMoney, type Money } from "@/lib/money";
 import { moneyFacts, stripePaymentLink } from "@/lib/order-list/order-money";
-// TODO(actions): render <OrderActions orderId state role locale /> from
-// "@/app/_components/admin/orders/order-actions" here once helper "actions" has committed it.
 
 type Props = { params: Promise<{ locale: string; orderId: string }> };
 
-export default adminPage("staff", async ({ params }: Props) => {
+export default adminPage("staff", async ({ params }: Props, admin) => {
   const locale = await setSegmentLocale({ params });
   const { orderId: raw } = await params;
   const id = orderIdSchema.safeParse(raw.toUpperCase());
@@ -143,6 +142,8 @@ export default adminPage("staff", async ({ params }: Props) => {
           <h2 id="order-code">{t("detail.code")}</h2>
           {record.delivery.code === null ? <p>{t("detail.noCode")}</p> : <RevealCodeForm orderId={record.id} />}
         </section>
+
+        <OrderActions order={record} role={admin.role} locale={locale} />
 
         <section aria-labelledby="order-events">
           <h2 id="order-events">{t("detail.events")}</h2>
