@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { alertInputSchema } from "./alert-record";
+import { ownerAlert } from "./owner-alert";
+
+describe("the checkout's alertOwner as an alert", () => {
+  it("is one alert per order, and one per order the sweep cannot advance, linking to the order's admin page", () => {
+    const order = ownerAlert("01KF0RDQG0M3SJGCGNZDBBVG7B", "a released order's payment is captured: refund it");
+    const sweep = ownerAlert("01KF0RDQG0M3SJGCGNZDBBVG7B", "the sweep cannot advance this order (threw)", "sweep");
+    expect(order).toEqual({
+      cause: "order:01KF0RDQG0M3SJGCGNZDBBVG7B",
+      title: "Order 01KF0RDQG0M3SJGCGNZDBBVG7B needs the owner",
+      detail: "a released order's payment is captured: refund it",
+      orderId: "01KF0RDQG0M3SJGCGNZDBBVG7B",
+      link: "/admin/orders/01KF0RDQG0M3SJGCGNZDBBVG7B",
+    });
+    expect(sweep).toMatchObject({ cause: "sweep:01KF0RDQG0M3SJGCGNZDBBVG7B", title: "The sweep cannot advance order 01KF0RDQG0M3SJGCGNZDBBVG7B" });
+    // Both pass the alerts' own input check, so none is refused at raise time.
+    expect(alertInputSchema.safeParse(order).success).toBe(true);
+    expect(alertInputSchema.safeParse(sweep).success).toBe(true);
+  });
+});
