@@ -1,0 +1,155 @@
+// The admin's order list and order page in a real browser: a buyer pays for a code in the demo
+// shop; the owner (signed in once with the README's demo credentials) finds the order by the
+// buyer's email with the keyboard, opens it, sees its ids and event log, reveals the code (and
+// finds the reveal in the audit log), exports the filtered list as CSV; the filter form works
+// without JavaScript and names a bad value; axe finds nothing serious on either page in both
+// themes and languages. Helper steps (buyCode, signedIn) are exported-free plain functions, so
+// a later test — a refund from the order page — can reuse them in this file.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
+
+const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
+const CODE = /^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/;
+
+let cookies: Cookie[] = [];
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto("/admin/sign-in");
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  cookies = (await context.storageState()).cookies;
+  await context.close();
+});
+
+/** A signed-in owner's page (in a context of its own, so the buyer's stays a stranger's). */
+async function signedIn(browser: Browser, baseURL: string | undefined, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, ...options });
+  await context.addCookies(cookies);
+  return context.newPage();
+}
+
+/** A buyer pays for a code with 4242 and waits for it: the order's id and the code they were shown. */
+async function buyCode(page: Page, email: string): Promise<{ orderId: string; code: string }> {
+  await page.goto("/products/101");
+  await page.getByRole("button", { name: "Continue to checkout" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(/\/payments-sandbox\/pay\//);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await page.waitForURL(/\/orders\/[0-9A-Z]{26}\?key=/);
+  await expect(page.getByRole("button", { name: "Copy code" })).toBeVisible({ timeout: 30_000 });
+  const code = (await page.getByLabel("Code", { exact: true }).textContent())?.trim() ?? "";
+  expect(code).toMatch(CODE);
+  return { orderId: new URL(page.url()).pathname.split("/").pop() ?? "", code };
+}
+
+test.describe("admin orders", () => {
+  test("finds an order by the buyer's email, shows its ids and events, reveals its code (audited) and exports it", async ({ page, browser, baseURL }, testInfo) => {
+    test.setTimeout(180_000);
+    // Upper case on purpose: the search finds the address however it is written.
+    const email = `orders-${testInfo.project.name}-${Date.now()}@example.com`;
+    const { orderId, code } = await buyCode(page, email);
+    const owner = await signedIn(browser, baseURL);
+
+    await test.step("the list finds it by the buyer's email, by keyboard", async () => {
+      await owner.goto("/admin");
+      await owner.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Orders" }).click();
+      await expect(owner.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+      const search = owner.getByRole("searchbox", { name: "Search" });
+      await search.focus();
+      await owner.keyboard.type(email.toUpperCase());
+      await owner.keyboard.press("Enter");
+      await expect(owner).toHaveURL(/\/admin\/orders\?q=/);
+      const rows = owner.getByRole("table").getByRole("row");
+      await expect(rows).toHaveCount(2); // the header and the one order
+      await expect(rows.nth(1)).toContainText(email);
+      await expect(rows.nth(1)).toContainText("Completed");
+    });
+
+    await test.step("the order page shows every id and the event log", async () => {
+      await owner.getByRole("link", { name: orderId }).click();
+      await expect(owner.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
+      const ids = owner.getByRole("region", { name: "Ids" });
+      await expect(ids).toContainText(orderId);
+      await expect(ids.getByText(/^cs_/)).toHaveCount(1);
+      await expect(ids.getByText(/^pi_/)).toHaveCount(1);
+      // A demo shop's payments are in the sandbox: no link to Stripe's dashboard.
+      await expect(ids.getByRole("link", { name: "Open in Stripe's dashboard" })).toHaveCount(0);
+      await expect(owner.getByRole("region", { name: "Money" })).toContainText("Taken (captured)");
+      const events = owner.getByRole("region", { name: "Event log" }).getByRole("listitem");
+      expect(await events.count()).toBeGreaterThan(2);
+      await expect(owner.getByRole("region", { name: "Event log" })).toContainText("→ completed");
+      // The code is not in the page as sent.
+      expect(await owner.content()).not.toContain(code);
+    });
+
+    await test.step("reveal shows the buyer's code, and the audit log records who saw it", async () => {
+      await owner.getByRole("button", { name: "Reveal code" }).click();
+      await expect(owner.getByText("Shown below; this reveal is in the audit log.")).toBeVisible();
+      await expect(owner.getByRole("list", { name: "Delivered code" })).toHaveText(code);
+      await owner.goto("/admin/audit");
+      const row = owner.getByRole("row").filter({ hasText: `order:${orderId}` });
+      await expect(row).toContainText("orders.code_revealed");
+      await expect(row).toContainText(DEMO.email);
+    });
+
+    await test.step("the CSV export of the filtered list holds the order", async () => {
+      const answer = await owner.request.get(`/api/admin/orders/export?q=${encodeURIComponent(email)}`);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["content-disposition"]).toMatch(/filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
+      const lines = (await answer.text()).trimEnd().split("\n");
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(orderId);
+    });
+    await owner.context().close();
+  });
+
+  test("filters without JavaScript and names a bad value @once", async ({ browser, baseURL }) => {
+    const owner = await signedIn(browser, baseURL, { javaScriptEnabled: false });
+    await owner.goto("/admin/orders");
+    await owner.getByLabel("State").selectOption("completed");
+    await owner.getByLabel("Rows a page").selectOption("25");
+    await owner.getByRole("button", { name: "Apply" }).click();
+    await expect(owner).toHaveURL(/state=completed/);
+    await expect(owner).toHaveURL(/size=25/);
+    await expect(owner.getByLabel("State")).toHaveValue("completed");
+
+    await owner.goto("/admin/orders?from=2027-02-30&state=lost");
+    await expect(owner.getByRole("alert")).toHaveText("Some filters are not valid; correct the marked fields.");
+    await expect(owner.getByLabel("From (UTC)")).toHaveAttribute("aria-invalid", "true");
+    await expect(owner.getByText("not a calendar date")).toBeVisible();
+    await expect(owner.getByLabel("State")).toHaveAttribute("aria-invalid", "true");
+    await expect(owner.getByRole("table")).toHaveCount(0);
+    await owner.context().close();
+  });
+
+  test("axe finds nothing serious on the order list and an order page, in both themes and languages", async ({ page, browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const { orderId } = await buyCode(page, `axe-${Date.now()}@example.com`);
+    const owner = await signedIn(browser, baseURL);
+    for (const theme of ["light", "dark"] as const) {
+      for (const language of ["en", "zh"] as const) {
+        await owner.context().addCookies([
+          { name: "theme", value: theme, url: baseURL ?? "" },
+          { name: "NEXT_LOCALE", value: language, url: baseURL ?? "" },
+        ]);
+        for (const path of ["/admin/orders", `/admin/orders/${orderId}`]) {
+          await owner.goto(path);
+          await expect.poll(() => owner.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+          if (path === "/admin/orders") await expect(owner.getByRole("heading", { level: 1 })).toHaveText(language === "zh" ? "订单" : "Orders");
+          const results = await new AxeBuilder({ page: owner }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+          const serious = results.violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${path} (${theme}, ${language}): ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+          expect(serious).toEqual([]);
+        }
+      }
+    }
+    await owner.context().close();
+  });
+});
