@@ -11,8 +11,9 @@ export const causeSchema = z
 
 export const alertInputSchema = z.object({
   cause: causeSchema,
-  title: z.string().trim().min(1).max(200),
-  detail: z.string().trim().max(4000),
+  // Cut rather than refused: an alert must not be lost because its message ran long.
+  title: z.string().trim().min(1).transform((text) => text.slice(0, 200)),
+  detail: z.string().trim().transform((text) => text.slice(0, 4000)),
   orderId: z.string().trim().min(1).max(100).optional(),
   /** A path in the admin (/admin/orders/…) or an absolute URL. */
   link: z.string().trim().min(1).max(500).optional(),

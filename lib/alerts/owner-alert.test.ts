@@ -19,3 +19,10 @@ describe("the checkout's alertOwner as an alert", () => {
     expect(alertInputSchema.safeParse(sweep).success).toBe(true);
   });
 });
+
+describe("an alert's input", () => {
+  it("cuts an overlong title or detail rather than losing the alert", () => {
+    const parsed = alertInputSchema.parse({ cause: "order:x", title: "t".repeat(300), detail: "d".repeat(5000) });
+    expect([parsed.title.length, parsed.detail.length]).toEqual([200, 4000]);
+  });
+});
