@@ -77,7 +77,7 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
-            <caption className={alertStyles.muted}>{t("count", { total: page.total })}</caption>
+            <caption className={alertStyles.caption}>{t("count", { total: page.total })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t("alert")}</th>
@@ -93,9 +93,9 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
                     <strong>{alert.test ? `${t("testTag")} ${alert.title}` : alert.title}</strong>
                     <p className={alertStyles.detail}>{alert.detail}</p>
                     <code className={alertStyles.muted}>{alert.cause}</code>
-                    {alert.link?.startsWith("/") && (
+                    {alert.link?.startsWith("/") && !alert.test && (
                       <p>
-                        <Link href={`/${locale}${alert.link}`}>{alert.orderId ? t("openOrder", { id: alert.orderId }) : t("open")}</Link>
+                        <Link href={`/${locale}${alert.link}`}>{alert.orderId ? t("openOrder", { id: alert.orderId }) : t("view")}</Link>
                       </p>
                     )}
                   </td>
@@ -130,7 +130,7 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
                     {alert.acknowledgedAt === null && (
                       <AlertActionForm action={acknowledgeAlert} label={t("acknowledgeLabel", { title: alert.title })} answers={answers} words={words}>
                         <input type="hidden" name="id" value={alert.id} />
-                        <button className="button button-secondary" type="submit">
+                        <button className={`button button-secondary ${alertStyles.action}`} type="submit">
                           {t("acknowledge")}
                         </button>
                       </AlertActionForm>
