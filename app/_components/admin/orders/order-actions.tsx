@@ -63,8 +63,8 @@ export async function OrderActions({ order, role, locale }: OrderActionsProps) {
       {given.minor > 0 && <p>{t("refunded", { amount: money(given) })}</p>}
       {pending ? (
         <p className="notice">{t("pendingRefund", { amount: money(pending.amount) })}</p>
-      ) : order.state !== "completed" ? (
-        <p>{t(order.state === "refunding" || order.state === "refunded" ? "results.already_refunded" : "results.not_completed")}</p>
+      ) : order.state === "refunded" ? null : order.state !== "completed" ? (
+        <p>{t(order.state === "refunding" ? "results.already_refunded" : "results.not_completed")}</p>
       ) : role !== "owner" ? (
         <p>{t("notAllowed")}</p>
       ) : (
