@@ -13,7 +13,13 @@ export interface Period {
   to: string;
 }
 
-export type PeriodError = { code: "invalid_period"; field: "from" | "to"; message: string };
+export type PeriodError = {
+  code: "invalid_period";
+  field: "from" | "to";
+  /** Which rule, for a reader's own words: a day that does not exist, to before from, or over 31 days. */
+  reason: "not_a_day" | "to_before_from" | "too_long";
+  message: string;
+};
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -31,12 +37,12 @@ export function dayOf(at: number): string {
 
 export function parsePeriod(from: string, to: string): Result<Period, PeriodError> {
   const start = dayStart(from);
-  if (start === null) return err({ code: "invalid_period", field: "from", message: "from must be a real day as YYYY-MM-DD" });
+  if (start === null) return err({ code: "invalid_period", field: "from", reason: "not_a_day", message: "from must be a real day as YYYY-MM-DD" });
   const end = dayStart(to);
-  if (end === null) return err({ code: "invalid_period", field: "to", message: "to must be a real day as YYYY-MM-DD" });
-  if (end < start) return err({ code: "invalid_period", field: "to", message: "to must not be before from" });
+  if (end === null) return err({ code: "invalid_period", field: "to", reason: "not_a_day", message: "to must be a real day as YYYY-MM-DD" });
+  if (end < start) return err({ code: "invalid_period", field: "to", reason: "to_before_from", message: "to must not be before from" });
   if ((end - start) / DAY_MS >= MAX_PERIOD_DAYS) {
-    return err({ code: "invalid_period", field: "to", message: `a period spans at most ${MAX_PERIOD_DAYS} days` });
+    return err({ code: "invalid_period", field: "to", reason: "too_long", message: `a period spans at most ${MAX_PERIOD_DAYS} days` });
   }
   return ok({ from, to });
 }

@@ -7,6 +7,7 @@ import { listOrderIdsCreatedBetween } from "@/lib/checkout/store/order-index";
 import { advance } from "@/lib/checkout/advance";
 import { stripeClientFor } from "@/lib/payments/stripe-client";
 import type { AlertInput } from "@/lib/alerts";
+import { getDailyReconciliation } from "@/lib/reconciliation/cron";
 import { reconcile, type ReconcileDeps } from "@/lib/reconciliation/run";
 import { listRuns, lockRuns, readRun } from "@/lib/reconciliation/run-store";
 import { settleRow, type SettleDeps } from "@/lib/reconciliation/settle";
@@ -122,5 +123,24 @@ describe("reconciliation, three ways", () => {
     await held?.release();
     const kept = result.ok ? await readRun(h.kv, result.value.id) : null;
     expect(kept?.counts.batches).toBe(3);
+  });
+});
+
+describe("GET /api/cron/reconcile", () => {
+  it("is closed without CRON_SECRET, refuses a wrong bearer, and reconciles yesterday for the right one", async () => {
+    const h = await newHarness(undefined, { payments: "sandbox" });
+    const { deps } = world(h);
+    await boughtAndCompleted(h);
+    const yesterdayOfOrder = dayOf(h.timers.now());
+    await h.timers.advance(24 * HOUR);
+    const call = (secret: string | undefined, bearer?: string) =>
+      getDailyReconciliation(new Request("https://shop.test/api/cron/reconcile", { headers: bearer ? { authorization: `Bearer ${bearer}` } : {} }), { cronSecret: secret, reconcile: async () => deps });
+
+    expect((await call(undefined, "anything")).status).toBe(403);
+    expect((await call("s3cret", "wrong")).status).toBe(401);
+    const answer = await call("s3cret", "s3cret");
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ period: { from: yesterdayOfOrder, to: yesterdayOfOrder }, outcome: "done", counts: { orders: 1, judged: 1, mismatches: 0 } });
+    expect((await listRuns(h.kv))[0]).toMatchObject({ trigger: "cron", startedBy: null });
   });
 });

@@ -13,9 +13,10 @@ const runSchema = z.object({ from: z.string().trim(), to: z.string().trim(), loc
 
 export const runReconciliation = adminAction("owner", runSchema, async ({ from, to, locale }, admin) => {
   const period = parsePeriod(from, to || from);
-  if (!period.ok) return { ok: false, code: "invalid", field: period.error.field, message: period.error.message };
+  // Messages are keys the form says in the reader's language (admin.reconciliation.answers).
+  if (!period.ok) return { ok: false, code: "invalid", field: period.error.field, message: `${period.error.field}_${period.error.reason}` };
   const result = await reconcile(await shopReconcileDeps(), { period: period.value, trigger: "owner", startedBy: admin.email });
-  if (!result.ok) return { ok: false, code: "refused", message: result.error.message };
+  if (!result.ok) return { ok: false, code: "refused", message: result.error.code };
   redirect(`/${locale}/admin/reconciliation/${result.value.id}`);
 });
 

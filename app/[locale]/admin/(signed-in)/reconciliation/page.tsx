@@ -26,7 +26,13 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       <h1>{t("title")}</h1>
       <p>{t("intro")}</p>
       {roleAllows(admin.role, "owner") ? (
-        <ReconciliationActionForm action={runReconciliation} label={t("runLabel")} answers={{}} className={styles.form}>
+        <ReconciliationActionForm action={runReconciliation} label={t("runLabel")} answers={{
+            from_not_a_day: t("answers.fromNotADay"),
+            to_not_a_day: t("answers.toNotADay"),
+            to_to_before_from: t("answers.toBeforeFrom"),
+            to_too_long: t("answers.tooLong"),
+            busy: t("answers.busy"),
+          }} className={styles.form}>
           <input type="hidden" name="locale" value={locale} />
           <div className={styles.inputs}>
             <label>
