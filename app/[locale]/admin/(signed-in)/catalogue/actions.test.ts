@@ -1,11 +1,15 @@
 // The catalogue pages' server actions as the owner calls them, over the sandbox's catalogue and
 // a fresh KV: bad input names the field and changes nothing (no write, no audit row, no cache
-// expired); good input is written, audited and expired from the storefront's cache.
+// expired); good input is written, audited and expired from the storefront's cache. A price rule
+// for many services goes through the price editor's draft, its preview and its save, as one
+// version of the rules.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminContext } from "@/lib/auth/guard/current-admin";
 import { listAudit } from "@/lib/audit";
 import { listPresentation, readServicePresentation, upstreamChangesSince } from "@/lib/catalog/presentation";
 import { TAGS } from "@/lib/catalog/tags";
+import { draftStamp, readDraft } from "@/lib/pricing/rule-drafts";
+import { listRulesHistory, loadCurrentRules } from "@/lib/pricing/rules-store";
 import { must, openPresentationWorld, type PresentationWorld } from "@/tests/support/catalog/presentation-world";
 
 const state = vi.hoisted(() => ({
@@ -21,11 +25,20 @@ vi.mock("@/lib/catalog/storefront-deps", () => ({ catalogDeps: async () => state
 vi.mock("@/lib/catalog/presentation/presentation-settings-from-env", () => ({
   presentationSettings: () => ({ newServices: "visible", featuredSeed: [], imageHosts: ["cdn.shop.test"] }),
 }));
+vi.mock("@/lib/pricing/shop-pricing", () => ({
+  shopRulesDeps: async () => ({
+    kv: state.world?.kv,
+    upstream: "presentation-test",
+    clock: state.world?.deps.clock,
+    settings: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" },
+  }),
+}));
 vi.mock("next/cache", () => ({ updateTag: (tag: string) => state.expired.push(tag), revalidateTag: (tag: string) => state.expired.push(tag) }));
 
-const { applyBulk } = await import("./actions");
+const { applyBulk, previewBulkRule } = await import("./actions");
 const { saveServicePresentation } = await import("./[serviceId]/actions");
 const { markUpstreamReviewed } = await import("./changes/actions");
+const { saveEdits } = await import("../prices/actions");
 
 const OWNER: AdminContext = { email: "owner@shop.example", role: "owner", ip: "203.0.113.9" };
 const formData = (fields: Record<string, string>) => {
@@ -146,5 +159,103 @@ describe("marking upstream reviewed", () => {
     expect(await auditRows()).toBe(before);
     expect(await markUpstreamReviewed(null, formData({ fingerprint: seen.fingerprint }))).toEqual({ ok: true, message: "reviewed" });
     expect((await must(upstreamChangesSince(world().deps))).reviewedAt).not.toBeNull();
+  });
+});
+
+describe("a price rule for many services", () => {
+  const STAFF: AdminContext = { email: "staff@shop.example", role: "staff", ip: "203.0.113.10" };
+  const pricing = async () => {
+    const { shopRulesDeps } = await import("@/lib/pricing/shop-pricing");
+    return shopRulesDeps();
+  };
+  const draft = async () => readDraft(await pricing(), OWNER.email);
+  const history = async () => listRulesHistory(await pricing(), { count: 50 });
+  const ruleForm = (fields: Record<string, string>) =>
+    formData({
+      scope: "selected",
+      storeCurrency: "USD",
+      markupPercent: "30",
+      fixed: "",
+      rounding: "none",
+      roundingStep: "",
+      minMarginAmount: "",
+      minMarginPercent: "",
+      ceilingPercent: "",
+      "tiers.0.from": "",
+      "tiers.0.markup": "",
+      ...fields,
+    });
+  const save = async () => {
+    const pending = await draft();
+    if (!pending) throw new Error("expected a draft");
+    return formData({ expectedVersion: String(pending.baseVersion), stamp: draftStamp(pending), note: "Mythic at 30 %" });
+  };
+
+  it("opens the rule page for the ticked services, or for the filters", async () => {
+    expect(await redirectOf(() => applyBulk(null, formData({ action: "rule", scope: "selected", "service-101": "on", "service-243": "on" })))).toBe(
+      "/admin/catalogue/rule?scope=selected&services=101%2C243",
+    );
+    expect(await redirectOf(() => applyBulk(null, formData({ action: "rule", scope: "filtered", q: "mythic", visibility: "visible" })))).toBe(
+      "/admin/catalogue/rule?scope=filtered&q=mythic&visibility=visible",
+    );
+    expect(await applyBulk(null, formData({ action: "rule", scope: "filtered", q: "no such product" }))).toMatchObject({ ok: false, code: "invalid", field: "scope" });
+  });
+
+  it("names the field at fault, refuses staff and unknown services, and writes no draft", async () => {
+    await loadCurrentRules(await pricing());
+    const cases: [Record<string, string>, string, string][] = [
+      [{ markupPercent: "30 percent", services: "101" }, "markupPercent", "percent"],
+      [{ "tiers.0.from": "5", services: "101" }, "tiers.0.markup", "tierIncomplete"],
+      [{ rounding: "step", roundingStep: "0.001", services: "101" }, "roundingStep", "amount"],
+      [{ ceilingPercent: "0", services: "101" }, "ceilingPercent", "ceiling"],
+      [{ services: "" }, "services", "choose at least one product"],
+      [{ services: "101,abc" }, "services", "choose at least one product"],
+    ];
+    for (const [fields, field, message] of cases) {
+      expect(await previewBulkRule(null, ruleForm(fields)), field).toEqual({ ok: false, code: "invalid", field, message });
+    }
+    expect(await previewBulkRule(null, ruleForm({ services: "777777" }))).toMatchObject({ ok: false, code: "refused", message: "noSuchService" });
+    state.admin = STAFF;
+    expect(await previewBulkRule(null, ruleForm({ services: "101" }))).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await applyBulk(null, formData({ action: "clearRule", scope: "selected", "service-101": "on" }))).toMatchObject({ ok: false, code: "forbidden" });
+    state.admin = OWNER;
+    expect(await draft()).toBeNull();
+    expect((await history()).map((v) => v.version)).toEqual([1]);
+  });
+
+  it("previews one rule on every filtered service, saves it as one audited version, and a second click saves nothing", async () => {
+    expect(await redirectOf(() => previewBulkRule(null, ruleForm({ scope: "filtered", q: "mythic" })))).toBe("/admin/prices");
+    const first = await draft();
+    expect(Object.keys(first?.content.services ?? {}).sort()).toEqual(["426", "92837"]);
+    expect(first?.content.services["426"]).toMatchObject({ markupPercent: "30", fixedMinor: 0, rounding: { mode: "none" } });
+    // Preview pressed twice: the same draft, not the rule twice.
+    expect(await redirectOf(() => previewBulkRule(null, ruleForm({ scope: "filtered", q: "mythic" })))).toBe("/admin/prices");
+    expect(await draft()).toEqual(first);
+    expect(state.expired).toEqual([]);
+
+    const auditBefore = await auditRows();
+    const form = await save();
+    expect(await redirectOf(() => saveEdits(null, form))).toBe("/admin/prices?saved=2");
+    expect(await redirectOf(() => saveEdits(null, form))).toBe("(answered)");
+    expect(await saveEdits(null, form)).toMatchObject({ ok: false, code: "refused", message: "draftChanged" });
+    expect((await history()).map((v) => v.version)).toEqual([2, 1]);
+    const saved = await loadCurrentRules(await pricing());
+    expect(saved.services).toEqual(first?.content.services);
+    expect(state.expired).toEqual([TAGS.prices]);
+
+    const audit = await listAudit(1, { kv: world().kv });
+    expect(audit.total).toBe(auditBefore + 1);
+    expect(audit.entries[0]).toMatchObject({ actor: OWNER.email, action: "prices.rules_saved", ip: OWNER.ip, target: "prices:v2" });
+    expect(JSON.stringify(audit.entries[0]?.after)).toContain('"92837"');
+    expect(JSON.stringify(audit.entries[0]?.before)).not.toContain('"92837"');
+  });
+
+  it("removes the service rules of the ticked services through the draft, and says when none has one", async () => {
+    expect(await applyBulk(null, formData({ action: "clearRule", scope: "selected", "service-101": "on" }))).toEqual({ ok: false, code: "refused", message: "noServiceRules" });
+    expect(await redirectOf(() => previewBulkRule(null, ruleForm({ services: "426,92837" })))).toBe("/admin/prices");
+    const form = await save();
+    expect(await redirectOf(() => saveEdits(null, form))).toBe("/admin/prices?saved=2");
+    expect(await redirectOf(() => applyBulk(null, formData({ action: "clearRule", scope: "selected", "service-426": "on", "service-101": "on" })))).toBe("/admin/prices");
+    expect(Object.keys((await draft())?.content.services ?? {})).toEqual(["92837"]);
   });
 });

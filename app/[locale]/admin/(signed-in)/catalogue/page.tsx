@@ -1,6 +1,7 @@
 // GET /admin/catalogue?q=&visibility=&featured=&fresh=&page=N – every upstream service with what
 // the owner set, hidden ones included, filtered and paged on the server; the owner acts on the
-// ticked rows or on everything the filters match. Staff may look.
+// ticked rows or on everything the filters match (the flags, or a price rule for those services
+// through the price editor's preview). Staff may look.
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
@@ -19,6 +20,8 @@ import { applyBulk } from "./actions";
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const BULK_ACTIONS = ["hide", "show", "feature", "unfeature"] as const;
+/** Price actions: through the price editor's draft and preview (./actions.ts). */
+const RULE_ACTIONS = ["rule", "clearRule"] as const;
 
 export default adminPage("staff", async ({ searchParams }: Props, admin) => {
   const t = await getTranslations("admin.catalogue");
@@ -71,7 +74,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
                 </label>
               </fieldset>
               <div className={own.buttons} role="group" aria-label={t("bulk.label")}>
-                {BULK_ACTIONS.map((action) => (
+                {[...BULK_ACTIONS, ...RULE_ACTIONS].map((action) => (
                   <button key={action} className="button button-secondary" type="submit" name="action" value={action}>
                     {t(`bulk.${action}`)}
                   </button>
