@@ -127,7 +127,8 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
                   </td>
                   <td>
                     {state(alert)}
-                    {alert.acknowledgedAt === null && (
+                    {/* A cleared alert is closed: nothing left for anyone to take on. */}
+                    {alert.acknowledgedAt === null && alert.clearedAt === null && (
                       <AlertActionForm action={acknowledgeAlert} label={t("acknowledgeLabel", { title: alert.title })} answers={answers} words={words}>
                         <input type="hidden" name="id" value={alert.id} />
                         <button className={`button button-secondary ${alertStyles.action}`} type="submit">
