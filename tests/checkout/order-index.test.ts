@@ -6,7 +6,9 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import { ORDER_STATES } from "@/lib/checkout/order-states";
+import { backfillOrderIndexes } from "@/lib/checkout/store/backfill-order-indexes";
 import { createOrderScript } from "@/lib/checkout/store/create-order-script";
+import { indexOrderScript } from "@/lib/checkout/store/index-order-script";
 import { ORDER_INDEX_KEYS, emailHash, listOrderIdsCreatedBetween, listScore } from "@/lib/checkout/store/order-index";
 import { ORDER_KEYS, createOrderStore } from "@/lib/checkout/store/order-store";
 import { saveOrderScript } from "@/lib/checkout/store/save-order-script";
@@ -145,6 +147,38 @@ describe.each(drivers)("order indexes: $name", ({ name, skipReason, open }) => {
     expect(await kv.get(ORDER_INDEX_KEYS.ref("U-1"))).toBe(order.id);
     expect(await kv.get(ORDER_INDEX_KEYS.ref("pi_1"))).toBe(order.id);
     expect(await kv.get(ORDER_INDEX_KEYS.ref(""))).toBeNull();
+  });
+
+  it("backfills orders stored before the indexes, once however often it runs, and never from a stale read", async () => {
+    const [kv] = kvs(1) as [Kv];
+    const store = createOrderStore(kv, clock);
+    // Three orders as an earlier release stored them: the record alone.
+    const old = [5, 6, 7].map((n) => sampleOrder({ id: `01KA000000000000000000000${n}`, createdAt: T0 - n, payment: { ...sampleOrder().payment, paymentIntentId: `pi_old_${n}` } }));
+    for (const record of old) await kv.set(ORDER_KEYS.order(record.id), JSON.stringify(record));
+    await kv.set(ORDER_KEYS.order("01KA0000000000000000000009"), "{not an order");
+    // One moves after the upgrade: its save puts it in its new state's set before any backfill.
+    const read = await store.read(old[0]!.id);
+    if (!read.ok) throw new Error("read failed");
+    const moved = await store.save(read.value, { to: "failed", note: "refused" });
+    if (!moved.ok) throw new Error("save failed");
+
+    // A backfill that read the order before that save is told so and writes nothing.
+    const stale = JSON.stringify(old[0]);
+    const keys = {
+      order: ORDER_KEYS.order(old[0]!.id), created: ORDER_INDEX_KEYS.created, newest: ORDER_INDEX_KEYS.newest, state: ORDER_INDEX_KEYS.state("created"),
+      product: ORDER_INDEX_KEYS.product(10), flow: ORDER_INDEX_KEYS.flow("reservation"), mode: ORDER_INDEX_KEYS.mode(false), email: ORDER_INDEX_KEYS.email(emailHash(old[0]!.email)),
+      upstreamRef: ORDER_INDEX_KEYS.ref(""), sessionRef: ORDER_INDEX_KEYS.ref(""), intentRef: ORDER_INDEX_KEYS.ref(""),
+    };
+    const args = { expected: stale, member: old[0]!.id, createdAt: T0, listScore: -T0, upstreamSet: "", sessionSet: "", intentSet: "" };
+    expect(await kv.run(indexOrderScript, { keys, args })).toBe("changed");
+    expect(await kv.zCard(ORDER_INDEX_KEYS.state("created"))).toBe(0);
+
+    const ids = [...old.map((o) => o.id), "01KA0000000000000000000009", "01KA000000000000000000000Z"];
+    expect(await backfillOrderIndexes(kv, ids)).toEqual({ indexed: 3, missing: 1, unreadable: ["01KA0000000000000000000009"] });
+    expect(await backfillOrderIndexes(kv, ids)).toEqual({ indexed: 3, missing: 1, unreadable: ["01KA0000000000000000000009"] });
+    await expectConsistent(kv, old.map((o) => o.id));
+    expect(await kv.get(ORDER_INDEX_KEYS.ref("pi_old_6"))).toBe(old[1]!.id);
+    expect(await listOrderIdsCreatedBetween(kv, T0 - 10, T0)).toMatchObject({ ok: true, value: { ids: [old[2]!.id, old[1]!.id, old[0]!.id] } });
   });
 
   it("pages orders created in a period oldest first, orders sharing a millisecond included once", async () => {

@@ -121,13 +121,8 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
             order: ORDER_KEYS.order(record.id),
             due: ORDER_KEYS.due,
             mail: ORDER_KEYS.mail,
-            created: ORDER_INDEX_KEYS.created,
-            newest: ORDER_INDEX_KEYS.newest,
+            ...listIndexes(record),
             state: ORDER_INDEX_KEYS.state(record.state),
-            product: ORDER_INDEX_KEYS.product(record.item.gameId),
-            flow: ORDER_INDEX_KEYS.flow(record.flow),
-            mode: ORDER_INDEX_KEYS.mode(record.test),
-            email: ORDER_INDEX_KEYS.email(emailHash(record.email)),
             ...refIndexes(record).keys,
           },
           args: {
@@ -201,11 +196,23 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
   };
 }
 
+/** The admin's list indexes an order belongs in by what it is (its state set aside). */
+export function listIndexes(record: OrderRecord) {
+  return {
+    created: ORDER_INDEX_KEYS.created,
+    newest: ORDER_INDEX_KEYS.newest,
+    product: ORDER_INDEX_KEYS.product(record.item.gameId),
+    flow: ORDER_INDEX_KEYS.flow(record.flow),
+    mode: ORDER_INDEX_KEYS.mode(record.test),
+    email: ORDER_INDEX_KEYS.email(emailHash(record.email)),
+  };
+}
+
 /**
  * The lookups from the ids others gave an order, for the create and save scripts. A key must be
  * named even for an id not known yet ("orders:ref:", never written); its flag leaves it alone.
  */
-function refIndexes(record: OrderRecord) {
+export function refIndexes(record: OrderRecord) {
   const upstream = record.upstream.orderId;
   const session = record.payment.sessionId;
   const intent = record.payment.paymentIntentId;
