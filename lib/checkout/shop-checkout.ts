@@ -1,6 +1,8 @@
 // The checkout as this process runs it: the order store on the shop's KV, the storefront's
 // Partner API client, the payment module's stripe client, the code vault and the timing rules,
 // all from configuration. Routes, the sweep script and the order page take it from here.
+import { ownerAlert } from "@/lib/alerts/owner-alert";
+import { raiseAlertInBackground } from "@/lib/alerts/raise-in-background";
 import { recordSale } from "@/lib/catalog/popularity";
 import { catalogDeps, storefrontClient } from "@/lib/catalog/storefront-deps";
 import { env } from "@/lib/config/env";
@@ -52,7 +54,10 @@ export function orderDeps(): Promise<AdvanceDeps> {
       leaseMs: LEASE_MS,
       orderLink: (orderId, key) => `${publicOrigin()}${orderPath(orderId, key)}`,
       conversionRates,
-      alertOwner: (orderId, message) => console.error(`[checkout] order ${orderId} needs the owner: ${message}`),
+      alertOwner: (orderId, message, source) => {
+        console.error(`[checkout] order ${orderId} needs the owner: ${message}`);
+        raiseAlertInBackground(ownerAlert(orderId, message, source));
+      },
       onCompleted: async (order) => {
         await recordSale(kv, order.id, order.item.gameId);
         await recordCompletedOrder(kv, order, await conversionRates(), systemClock.now());
