@@ -1,8 +1,10 @@
 // The frame of every signed-in admin page: who is signed in, the navigation (one list,
-// app/_components/admin/nav-items.ts) and sign-out. Each page checks its own role as well.
+// app/_components/admin/nav-items.ts), sign-out, and the banners
+// for a low partner balance, paused sales and open alerts. Each page checks its own role as well.
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AlertsBanner } from "@/app/_components/admin/alerts/alerts-banner";
 import { ADMIN_NAV } from "@/app/_components/admin/nav-items";
 import { LowBalanceBanner } from "@/app/_components/admin/operations/low-balance-banner";
 import { SignOutButton } from "@/app/_components/admin/sign-out-button";
@@ -12,7 +14,7 @@ import { setSegmentLocale } from "@/lib/auth/guard/admin-locale";
 import { roleAllows } from "@/lib/auth/roles";
 
 export default async function SignedInLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  await setSegmentLocale({ params });
+  const locale = await setSegmentLocale({ params });
   const admin = await requireAdmin("staff");
   const t = await getTranslations("admin");
   return (
@@ -32,6 +34,7 @@ export default async function SignedInLayout({ children, params }: { children: R
       </nav>
       <div>
         <LowBalanceBanner />
+        <AlertsBanner locale={locale} />
         {children}
       </div>
     </div>
