@@ -70,6 +70,12 @@ export interface AdvanceDeps extends CheckoutDeps {
    * (lib/operations). Its failure changes nothing.
    */
   onUpstreamSpend?(order: OrderRecord): Promise<void>;
+  /**
+   * Told once an order has moved to refunded, by whichever run got it there (the owner's click,
+   * a wake-up or the sweep), so the buyer hears of a refund the sweep finished. Its failure
+   * changes nothing; the owner's re-drive tells the buyer too.
+   */
+  onRefunded?(order: OrderRecord): Promise<void>;
 }
 
 /** Runs again after a wake-up that came in while this run held the lease, at most this often. */
@@ -157,6 +163,7 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, woken:
     const saved = await deps.store.save(current, step.change);
     if (!saved.ok && saved.error.code !== "conflict") return saved;
     if (saved.ok && step.change.to === "completed") await tellCompleted(deps, saved.value.record);
+    if (saved.ok && step.change.to === "refunded") await tell("refund", saved.value.record, (order) => deps.onRefunded?.(order));
     if (saved.ok && spendsUpstream(last, step.change.to)) await tell("upstream spend", saved.value.record, (order) => deps.onUpstreamSpend?.(order));
     // A conflict means another writer moved the order: read again and decide afresh. A step
     // that must wait ends this run; the sweep or the next wake-up takes it from there.

@@ -4,6 +4,7 @@
 import { ownerAlert } from "@/lib/alerts/owner-alert";
 import { raiseAlertInBackground } from "@/lib/alerts/raise-in-background";
 import { recordSale } from "@/lib/catalog/popularity";
+import { shopMailer, SHOP_NAME } from "@/lib/mail/shop-mailer";
 import { catalogDeps, storefrontClient } from "@/lib/catalog/storefront-deps";
 import { env } from "@/lib/config/env";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
@@ -21,6 +22,7 @@ import type { AdvanceDeps } from "./advance";
 import { checkoutPolicy } from "./checkout-policy";
 import { createCodeVault } from "./code-vault";
 import { orderIdFactory } from "./order-id";
+import { refundListeners } from "./owner-actions/settle-refunds";
 import type { ConversionRates } from "./price-guard";
 import { codeVaultKey } from "./shop-secrets";
 import type { StartCheckoutDeps } from "./start-checkout";
@@ -41,7 +43,7 @@ const holder = globalThis as typeof globalThis & { __orderDeps?: Promise<Advance
 export function orderDeps(): Promise<AdvanceDeps> {
   holder.__orderDeps ??= (async (): Promise<AdvanceDeps> => {
     const kv = await getKv();
-    return {
+    const deps: AdvanceDeps = {
       kv,
       store: createOrderStore(kv, systemClock),
       upstream: await storefrontClient(),
@@ -64,6 +66,10 @@ export function orderDeps(): Promise<AdvanceDeps> {
       },
       onUpstreamSpend: (order) => recordUpstreamSpend({ kv, upstream: currentUpstream() }, order.id, order.upstream.amountCharged ?? order.quote.cost),
     };
+    // The owner's full refund ends in the checkout's refund step, maybe in the sweep: the buyer
+    // is told from there too, not only when the owner clicks again.
+    deps.onRefunded = refundListeners({ ...deps, mailer: shopMailer(), shopName: SHOP_NAME }).onRefunded;
+    return deps;
   })().catch((error: unknown) => {
     // A failed start (KV down, say) must not be remembered: the next request tries again.
     holder.__orderDeps = undefined;

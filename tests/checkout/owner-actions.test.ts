@@ -4,7 +4,8 @@
 // changes nothing, at Stripe or on the order.
 import { describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/audit";
-import { cancelOrder, redriveOrder, refundOrder, resendOrderEmail, type OwnerActionDeps } from "@/lib/checkout/owner-actions";
+import { cancelOrder, redriveOrder, refundListeners, refundOrder, resendOrderEmail, type OwnerActionDeps } from "@/lib/checkout/owner-actions";
+import { sweep } from "@/lib/checkout/sweep";
 import { publicOrder } from "@/lib/checkout/public-order";
 import type { MailMessage } from "@/lib/mail/mailer";
 import { stripeClientFor } from "@/lib/payments/stripe-client";
@@ -163,6 +164,27 @@ describe("refund", () => {
     expect(await w.refundsAtStripe(intentId)).toEqual([400]);
     expect((await w.order(id)).refunds).toMatchObject([{ status: "done", buyerTold: true }]);
     expect(w.mails).toHaveLength(1);
+  });
+  it("in full, when the checkout's refund step is finished by the sweep later: the buyer is told then, once, with no click", async () => {
+    const w = await world();
+    const { id, intentId } = await completedOrder(w.h);
+    // Stripe takes the refund but its answer is lost, and so are the stripe package's two
+    // retries: the order stays refunding for the sweep.
+    w.h.losePaymentAnswers.push("/v1/refunds", "/v1/refunds", "/v1/refunds");
+    const asked = await w.run(refundOrder(w.deps, { orderId: id, requestId: "refund-swept", reason: "wrong region" }, OWNER));
+    expect(asked).toMatchObject({ ok: true, value: { state: "refunding", refund: { kind: "full", status: "pending" } } });
+    expect(w.mails).toHaveLength(0);
+    // The sweep, as the cron runs it in the shop, with the shop's listeners.
+    const swept = { ...w.deps, ...refundListeners(w.deps) };
+    await w.h.timers.advance(3600_000);
+    await w.run(sweep(swept));
+    await w.run(sweep(swept));
+    const after = await w.order(id);
+    expect(after.state).toBe("refunded");
+    expect(after.refunds).toMatchObject([{ kind: "full", status: "done", buyerTold: true }]);
+    expect(await w.refundsAtStripe(intentId)).toEqual([1100]);
+    expect(w.mails).toHaveLength(1);
+    expect(w.mails[0]?.text).toContain("in full");
   });
 });
 

@@ -4,4 +4,5 @@ export { redriveOrder, type RedriveInput } from "./redrive-order";
 export { refundOrder, type RefundInput, type RefundOutcome } from "./refund-order";
 export { resendOrderEmail, type ResendInput } from "./resend-order-email";
 export { captured, pendingRefund, refundable, refunded } from "./refund-ledger";
+export { refundListeners } from "./settle-refunds";
 export type { Actor, OwnerActionCode, OwnerActionDeps, OwnerActionError, OwnerActionOutcome } from "./owner-action-deps";

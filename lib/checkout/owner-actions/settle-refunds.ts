@@ -19,6 +19,11 @@ import { claimRequest } from "./request-claim";
  */
 export const PART_RETRY_WINDOW_MS = 23 * 3600_000;
 
+/** The checkout's listeners that finish the owner's refunds whoever moves the order on (advance.ts). */
+export function refundListeners(deps: OwnerActionDeps): { onRefunded(order: OrderRecord): Promise<void> } {
+  return { onRefunded: (order) => settleRefunds(deps, order.id) };
+}
+
 export async function settleRefunds(deps: OwnerActionDeps, orderId: string): Promise<void> {
   const read = await readOrder(deps.store, orderId);
   if (!read.ok) return;
