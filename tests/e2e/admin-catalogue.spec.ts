@@ -4,7 +4,8 @@
 // have a bad field named in the editor, then show the product again from there; mark upstream
 // reviewed; use the bulk form without JavaScript; and axe finds nothing serious on the
 // catalogue pages in both themes and languages. On the desktop only, a price rule for two filtered
-// services: previewed, saved as one version, seen on the storefront, then that version undone.
+// services: previewed, saved as one version, seen on the storefront, then that version undone;
+// and without JavaScript as far as its preview.
 // Desktop and phone hide different products, so neither run depends on the other's cleanup.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
@@ -178,7 +179,7 @@ async function firstVoucherPrice(page: Page, productId: number) {
 }
 
 test.describe("a price rule from the catalogue", () => {
-  test("sets one rule on two filtered services: previewed, saved as one version, on the storefront, then restored @once", async ({ page }) => {
+  test("sets one rule on two filtered services: previewed, saved as one version, on the storefront, then restored @once", async ({ page, browser, baseURL }) => {
     test.setTimeout(180_000);
     await signIn(page);
     // A draft left by an earlier failed run would join the preview.
@@ -242,5 +243,20 @@ test.describe("a price rule from the catalogue", () => {
       }
     }
     await expect(await firstVoucherPrice(page, RULE_SERVICES.productId)).toContainText(oldPrice ?? "");
+
+    await test.step("without JavaScript the same steps reach the preview, which is then discarded", async () => {
+      const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+      const plain = await noScript.newPage();
+      await plain.goto(`/admin/catalogue?q=${RULE_SERVICES.filter}`);
+      await plain.getByRole("radio", { name: /matching the filters/ }).check();
+      await plain.getByRole("button", { name: "Set a price rule", exact: true }).click();
+      await expect(plain.getByRole("heading", { level: 1, name: "A price rule for 2 services" })).toBeVisible();
+      await plain.getByLabel("Markup (%)", { exact: true }).fill("30");
+      await plain.getByRole("button", { name: "Preview" }).click();
+      await expect(plain.locator("#preview").getByRole("row").filter({ hasText: RULE_SERVICES.names[1] }).first()).toContainText("service rule");
+      await plain.getByRole("button", { name: "Discard changes" }).click();
+      await expect(plain.getByRole("button", { name: "Discard changes" })).toHaveCount(0);
+      await noScript.close();
+    });
   });
 });
