@@ -8,15 +8,17 @@ export interface AdminNavItem {
   role: Role;
 }
 
+// In the order of the owner's day: what is happening (orders, alerts, money checks), then what
+// they shape (prices, catalogue), then the people and their own account.
 export const ADMIN_NAV: AdminNavItem[] = [
   { href: "/admin", label: "dashboard", role: "staff" },
-  { href: "/admin/people", label: "people", role: "owner" },
   { href: "/admin/orders", label: "orders", role: "staff" },
-  { href: "/admin/security", label: "security", role: "staff" },
-  { href: "/admin/audit", label: "audit", role: "owner" },
+  { href: "/admin/alerts", label: "alerts", role: "staff" },
+  { href: "/admin/reconciliation", label: "reconciliation", role: "staff" },
   { href: "/admin/prices", label: "prices", role: "staff" },
   { href: "/admin/catalogue", label: "catalogue", role: "staff" },
   { href: "/admin/catalogue/changes", label: "catalogueChanges", role: "staff" },
-  { href: "/admin/reconciliation", label: "reconciliation", role: "staff" },
-  { href: "/admin/alerts", label: "alerts", role: "staff" },
+  { href: "/admin/people", label: "people", role: "owner" },
+  { href: "/admin/security", label: "security", role: "staff" },
+  { href: "/admin/audit", label: "audit", role: "owner" },
 ];
