@@ -48,7 +48,9 @@ export default defineConfig({
   ],
   webServer: {
     // The server's own log is kept beside the report: the fuzz test makes it long and noisy.
-    command: `rm -rf ${shopData} && mkdir -p ${shopData} && npx next start -p ${port} -H 127.0.0.1 > ${shopData}/server.log 2>&1`,
+    // Loopback as "localhost", not 127.0.0.1, or every rewritten page takes a second hop
+    // (tests/e2e/self-hosted-rewrite.spec.ts); ipv4first binds it where baseURL points.
+    command: `rm -rf ${shopData} && mkdir -p ${shopData} && NODE_OPTIONS="$NODE_OPTIONS --dns-result-order=ipv4first" npx next start -p ${port} -H localhost > ${shopData}/server.log 2>&1`,
     url: `${baseURL}/icon.svg`,
     reuseExistingServer: false,
     timeout: 120_000,

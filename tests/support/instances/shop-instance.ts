@@ -22,9 +22,12 @@ export async function startShopInstance(name: string, env: Record<string, string
   const url = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
   // node runs next's own bin (no npx in between), in a group of its own so that a signal to
-  // the group reaches anything it forks.
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
+  // the group reaches anything it forks. Bound to loopback as "localhost", never "127.0.0.1":
+  // Next's middleware writes 127.0.0.1 as localhost, so with -H 127.0.0.1 every page proxy.ts
+  // rewrites looks external and is fetched again over a second connection (README, "Running it
+  // yourself"). ipv4first makes localhost the 127.0.0.1 that `url` names wherever ::1 comes first.
+  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "localhost"], {
+    env: { ...process.env, ...env, NODE_OPTIONS: withIpv4First(env.NODE_OPTIONS ?? process.env.NODE_OPTIONS), PORT: String(port), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -73,4 +76,9 @@ export async function startShopInstance(name: string, env: Record<string, string
       clearTimeout(timer);
     },
   };
+}
+
+/** NODE_OPTIONS as given, with localhost resolved to 127.0.0.1 first. */
+function withIpv4First(options: string | undefined): string {
+  return [options, "--dns-result-order=ipv4first"].filter(Boolean).join(" ");
 }
