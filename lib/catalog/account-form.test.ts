@@ -2,14 +2,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { AccountField } from "@/lib/partner/schemas";
-import {
-  accountSchema,
-  accountStringSchema,
-  buildAccount,
-  emptyValues,
-  fieldLabel,
-  orderedFields,
-} from "./account-form";
+import { accountSchema, accountStringSchema } from "./account-form";
+import { buildAccount, emptyValues, fieldLabel, orderedFields } from "./account-rules";
 import type { AccountForm } from "./types";
 
 interface FixtureVoucher {
@@ -122,6 +116,17 @@ describe("several-value accounts", () => {
       ok: false,
       errors: { player_id: { code: "required" }, zone_id: { code: "required" } },
     });
+  });
+
+  it("is checked alike in the browser and on the server", () => {
+    const cases: Record<string, string>[] = [{ player_id: " 1 ", zone_id: "2" }, { player_id: "1|2", zone_id: "3" }, { player_id: "", zone_id: "3" }, {}];
+    for (const values of cases) {
+      const server = accountSchema(zoneForm).safeParse(values);
+      const browser = buildAccount(zoneForm, values);
+      expect(browser.ok, JSON.stringify(values)).toBe(server.success);
+      if (browser.ok && server.success) expect(browser.account).toBe(server.data);
+      if (!browser.ok && !server.success) expect(Object.keys(browser.errors).sort()).toEqual([...new Set(server.error.issues.map((i) => String(i.path[0])))].sort());
+    }
   });
 
   it("rejects a joined account with the wrong number of values on the server", () => {

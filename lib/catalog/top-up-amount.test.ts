@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "./types";
 import { topUpProblemInEnglish } from "@/lib/i18n/english";
-import { balanceTermsOf, parseTopUpAmount, type BalanceTerms } from "./top-up-amount";
+import { balanceTermsOf, isTopUpProblem, parseTopUpAmount, type BalanceTerms } from "./top-up-amount";
 
 const terms: BalanceTerms = { currency: "USD", minMinor: 500, maxMinor: 50_000, presetsMinor: [1000, 2500, 5000] };
 
@@ -63,5 +63,25 @@ describe("balance terms", () => {
 
   it("has none for a voucher service", () => {
     expect(balanceTermsOf({ ...balance, type: "voucher" })).toBeNull();
+  });
+});
+
+describe("a top-up problem read back by the page", () => {
+  it("knows every problem the amount check gives, with its details", () => {
+    const yen = { currency: "JPY", minMinor: 500, maxMinor: 50_000, presetsMinor: [] };
+    for (const [text, t] of [["", terms], ["ten", terms], ["10.505", terms], ["4.99", terms], ["10.5", yen]] as const) {
+      const read = parseTopUpAmount(text, t);
+      expect(read.ok).toBe(false);
+      if (!read.ok) expect(isTopUpProblem(read.error), text).toBe(true);
+    }
+    expect(isTopUpProblem({ code: "fixed_amounts" })).toBe(true);
+  });
+
+  it("refuses an unknown code or one without the details it is worded with", () => {
+    expect(isTopUpProblem({ code: "something_new" })).toBe(false);
+    expect(isTopUpProblem({ code: "toString" })).toBe(false);
+    expect(isTopUpProblem({ code: "out_of_range", min: { minor: 500, currency: "USD" } })).toBe(false);
+    expect(isTopUpProblem({ code: "too_many_decimals", currency: "USD", decimals: "2" })).toBe(false);
+    expect(isTopUpProblem(null)).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
 // A balance top-up's amount as the buyer types it ("25" or "25.50", in the service's currency),
 // checked in the browser for instant feedback and again on the server before it is priced.
 // Nothing here knows the pricing policy: that stays on the server (see quote-top-up.ts).
-import { z } from "zod";
-import { moneySchema, type Money } from "@/lib/money/money";
-import { moneyInputProblemSchema, parseMoneyInput } from "@/lib/money/parse-money-input";
+// No zod here: the product page ships this file to the browser, where zod alone weighed more
+// than all the rest of the page's own JavaScript (issue 17); the server's request checks keep it.
+import { isMoney } from "@/lib/money/is-money";
+import type { Money } from "@/lib/money/money";
+import { parseMoneyInput, type MoneyInputProblem } from "@/lib/money/parse-money-input";
 import { err, ok, type Result } from "@/lib/result";
 import { topUpDefaults } from "./top-up-defaults";
 import type { Product } from "./types";
@@ -32,16 +34,36 @@ export function balanceTermsOf(product: Product): BalanceTerms | null {
 /**
  * Why a top-up cannot be had: its amount is unreadable or outside the range (given as Money),
  * or the product itself has fixed amounts, cannot be bought now, or cannot be priced
- * (quote-top-up.ts). One schema for the server that answers it and the page that reads it.
+ * (quote-top-up.ts). The server answers it; the page reads it back with isTopUpProblem.
  */
-export const topUpProblemSchema = z.discriminatedUnion("code", [
-  ...moneyInputProblemSchema.options,
-  z.object({ code: z.literal("out_of_range"), min: moneySchema, max: moneySchema }),
-  z.object({ code: z.literal("fixed_amounts") }),
-  z.object({ code: z.literal("unavailable") }),
-  z.object({ code: z.literal("not_priced") }),
-]);
-export type TopUpProblem = z.infer<typeof topUpProblemSchema>;
+export type TopUpProblem =
+  | MoneyInputProblem
+  | { code: "out_of_range"; min: Money; max: Money }
+  | { code: "fixed_amounts" }
+  | { code: "unavailable" }
+  | { code: "not_priced" };
+
+/** What each problem carries besides its code, so that the page can put it into words. */
+const DETAILS: Record<TopUpProblem["code"], Record<string, "string" | "number" | "money">> = {
+  empty: {},
+  not_a_number: { example: "string" },
+  whole_number: { currency: "string" },
+  too_many_decimals: { currency: "string", decimals: "number" },
+  unknown_currency: { currency: "string" },
+  out_of_range: { min: "money", max: "money" },
+  fixed_amounts: {},
+  unavailable: {},
+  not_priced: {},
+};
+
+/** The page's check of a problem the server sent back: a known code with the details it words. */
+export function isTopUpProblem(value: unknown): value is TopUpProblem {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  const details = Object.hasOwn(DETAILS, String(record.code)) ? DETAILS[record.code as TopUpProblem["code"]] : null;
+  if (!details) return false;
+  return Object.entries(details).every(([name, kind]) => (kind === "money" ? isMoney(record[name]) : typeof record[name] === kind));
+}
 
 export function parseTopUpAmount(text: string, terms: BalanceTerms): Result<Money, TopUpProblem> {
   const amount = parseMoneyInput(text, terms.currency);

@@ -3,5 +3,5 @@ export { currencyExponent, isKnownCurrency, parseCurrency, type CurrencyError } 
 export { moneyFromDecimal, toDecimalString, type DecimalError, type Rounding } from "./decimal";
 export { formatMoney } from "./format-money";
 export { currencySchema, moneySchema, type Money } from "./money";
-export { moneyInputProblemSchema, parseMoneyInput, type MoneyInputProblem } from "./parse-money-input";
+export { parseMoneyInput, type MoneyInputProblem } from "./parse-money-input";
 export { chargeStepMinor, toStripeAmount, type StripeAmount, type StripeAmountError } from "./stripe-amount";

@@ -1,20 +1,19 @@
 // An amount as a buyer types it into a form, in the currency's own decimals: "1000" yen,
 // "25.50" dollars, "1.234" dinars. Refused with a problem the buyer can act on, as a code with
 // its details, which the pages and the API put into words (lib/i18n/top-up-problem-words.ts).
-import { z } from "zod";
 import { err, ok, type Result } from "@/lib/result";
 import { currencyExponent, isKnownCurrency } from "./currency";
 import type { Money } from "./money";
 
-/** A schema, not only a type: the page checks the problem the server sends back with it. */
-export const moneyInputProblemSchema = z.discriminatedUnion("code", [
-  z.object({ code: z.literal("empty") }),
-  z.object({ code: z.literal("not_a_number"), example: z.string() }),
-  z.object({ code: z.literal("whole_number"), currency: z.string() }),
-  z.object({ code: z.literal("too_many_decimals"), currency: z.string(), decimals: z.number() }),
-  z.object({ code: z.literal("unknown_currency"), currency: z.string() }),
-]);
-export type MoneyInputProblem = z.infer<typeof moneyInputProblemSchema>;
+// A plain type, not a zod schema: this file runs in the browser (the product page's top-up
+// field), where zod would be most of the page's own JavaScript. The page checks a problem the
+// server sends back with isTopUpProblem (lib/catalog/top-up-amount.ts).
+export type MoneyInputProblem =
+  | { code: "empty" }
+  | { code: "not_a_number"; example: string }
+  | { code: "whole_number"; currency: string }
+  | { code: "too_many_decimals"; currency: string; decimals: number }
+  | { code: "unknown_currency"; currency: string };
 
 /** Nine whole digits keep every amount a safe integer even with three decimals. */
 const MAX_WHOLE_DIGITS = 9;

@@ -1,6 +1,6 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { fieldLabel, orderedFields, type AccountFieldProblem, type AccountValues } from "@/lib/catalog/account-form";
+import { fieldLabel, orderedFields, type AccountFieldProblem, type AccountValues } from "@/lib/catalog/account-rules";
 import { fieldKeyboard } from "@/lib/catalog/field-keyboard";
 import type { AccountForm } from "@/lib/catalog/types";
 import styles from "./product.module.css";

@@ -1,7 +1,7 @@
 // The account a buyer typed travels with them when the player check sends them to the product
 // for their region: the link carries it in its query, and the new page fills it in and drops
 // it from the address bar, so it is not kept in history or in a link they share.
-import type { AccountValues } from "@/lib/catalog/account-form";
+import type { AccountValues } from "@/lib/catalog/account-rules";
 import type { AccountForm } from "@/lib/catalog/types";
 
 export function withCarriedAccount(href: string, values: AccountValues): string {

@@ -1,6 +1,6 @@
 import type { PlayerCheckOutcome } from "@/lib/catalog/types";
 import { ERROR_STATUS } from "@/lib/http/error-status";
-import { errorBodySchema } from "@/lib/http/error-body";
+import { readErrorBody } from "@/lib/http/read-error-body";
 
 const UNREACHABLE: PlayerCheckOutcome = {
   status: "unavailable",
@@ -32,9 +32,9 @@ export async function fetchPlayerCheck(
  * sees why. A failure on our side is "unavailable", which never blocks a purchase.
  */
 function refusal(body: unknown): PlayerCheckOutcome {
-  const problem = errorBodySchema.safeParse(body);
-  if (!problem.success || ERROR_STATUS[problem.data.error] >= 500) return UNREACHABLE;
-  return { status: "invalid", message: problem.data.message };
+  const problem = readErrorBody(body);
+  if (!problem || ERROR_STATUS[problem.error] >= 500) return UNREACHABLE;
+  return { status: "invalid", message: problem.message };
 }
 
 /** Our own rate limit (lib/rate-limit): say when to try again rather than "unreachable". */

@@ -1,13 +1,12 @@
-import { z } from "zod";
-import { topUpProblemSchema } from "@/lib/catalog/top-up-amount";
-import { errorBodySchema } from "@/lib/http/error-body";
+// Read without zod: this runs in the browser (see lib/http/read-error-body.ts).
+import { isTopUpProblem } from "@/lib/catalog/top-up-amount";
+import { readErrorBody } from "@/lib/http/read-error-body";
 import type { TopUpWordsProblem } from "@/lib/i18n/top-up-problem-words";
-import { moneySchema, type Money } from "@/lib/money/money";
+import { isMoney } from "@/lib/money/is-money";
+import type { Money } from "@/lib/money/money";
 
 /** A problem is the server's (as a code the page words itself), or "unreachable". */
 export type TopUpPriceOutcome = { ok: true; price: Money } | { ok: false; problem: TopUpWordsProblem };
-
-const priceSchema = z.object({ ok: z.literal(true), price: moneySchema });
 
 const UNREACHABLE: TopUpPriceOutcome = { ok: false, problem: { code: "unreachable" } };
 
@@ -17,15 +16,21 @@ export async function fetchTopUpPrice(productId: number, amountText: string, sig
   try {
     const response = await fetch(`/api/top-up-price?${query}`, { signal, headers: { Accept: "application/json" } });
     const body: unknown = await response.json();
-    const priced = priceSchema.safeParse(body);
-    if (priced.success) return { ok: true, price: priced.data.price };
-    const refused = errorBodySchema.safeParse(body);
-    if (!refused.success) return UNREACHABLE;
+    const price = pricedAt(body);
+    if (price) return { ok: true, price };
+    const refused = readErrorBody(body);
+    if (!refused) return UNREACHABLE;
     // A problem this page does not know yet is still shown, in the server's words.
-    const problem = topUpProblemSchema.safeParse(refused.data.problem);
-    return { ok: false, problem: problem.success ? problem.data : { code: "other", message: refused.data.message } };
+    return { ok: false, problem: isTopUpProblem(refused.problem) ? refused.problem : { code: "other", message: refused.message } };
   } catch (error) {
     if (signal.aborted) throw error;
     return UNREACHABLE;
   }
+}
+
+/** The price of a `{ ok: true, price }` answer, or null for any other body. */
+function pricedAt(body: unknown): Money | null {
+  if (typeof body !== "object" || body === null) return null;
+  const { ok, price } = body as Record<string, unknown>;
+  return ok === true && isMoney(price) ? { minor: price.minor, currency: price.currency } : null;
 }

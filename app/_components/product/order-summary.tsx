@@ -1,6 +1,6 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import type { Ref } from "react";
+import { useEffect, useRef } from "react";
 import type { Money } from "@/lib/money/money";
 import type { DeliveryMethod } from "@/lib/partner/schemas";
 import { useMoney } from "../i18n/use-money";
@@ -26,11 +26,15 @@ interface OrderSummaryProps {
   product: ShopperProduct;
   /** What the checkout asks the shop for: ids and the typed amount, never a price. */
   choice: Omit<CheckoutChoice, "email" | "activation">;
-  ref: Ref<HTMLElement>;
 }
 
-/** The validated order, stated plainly, and the step that pays for it. */
-export function OrderSummary({ line, product, choice, ref }: OrderSummaryProps) {
+/**
+ * The validated order, stated plainly, and the step that pays for it. It takes focus when it
+ * appears, so keyboard and screen-reader users land on it (it is mounted each time it appears).
+ */
+export function OrderSummary({ line, product, choice }: OrderSummaryProps) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   const t = useTranslations();
   const locale = useLocale();
   const money = useMoney();

@@ -1,6 +1,6 @@
 // The purchase panel's call to POST /api/checkout, and its answer in the shape the panel shows:
 // where to send the browser, or what went wrong and at which field.
-import { errorBodySchema } from "@/lib/http/error-body";
+import { readErrorBody } from "@/lib/http/read-error-body";
 
 export interface CheckoutChoice {
   gameId: number;
@@ -55,8 +55,8 @@ export function readCheckoutAnswer(status: number, body: unknown, retryAfter: st
     const seconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
     return { ok: false, field: null, problem: { code: "too_many", seconds } };
   }
-  const refused = errorBodySchema.safeParse(body);
-  return refused.success
-    ? { ok: false, field: refused.data.field ?? null, problem: { code: "refused", message: refused.data.message } }
+  const refused = readErrorBody(body);
+  return refused
+    ? { ok: false, field: refused.field ?? null, problem: { code: "refused", message: refused.message } }
     : { ok: false, field: null, problem: { code: "failed", status } };
 }

@@ -2,8 +2,8 @@
 // The buying step of the product page: pick an amount, give the account, see it checked, and
 // get a validated summary of what will be bought, then pay for it (checkout-step.tsx).
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { buildAccount, fieldLabel, orderedFields, type AccountFieldProblem, type AccountValues } from "@/lib/catalog/account-form";
+import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
+import { buildAccount, fieldLabel, orderedFields, type AccountFieldProblem, type AccountValues } from "@/lib/catalog/account-rules";
 import { parseTopUpAmount } from "@/lib/catalog/top-up-amount";
 import type { Money } from "@/lib/money/money";
 import { useMoney } from "../i18n/use-money";
@@ -13,13 +13,19 @@ import { AccountFields } from "./account-fields";
 import { BalanceAmount } from "./balance-amount";
 import { takeCarriedAccount } from "./carried-account";
 import { DenominationPicker } from "./denomination-picker";
-import { OrderSummary, type OrderLine } from "./order-summary";
+import type { OrderLine } from "./order-summary";
 import type { PurchasePanelProps } from "./purchase-panel-props";
 import { PlayerCheckStatus } from "./player-check-status";
 import { topUpProblemInWords } from "@/lib/i18n/top-up-problem-words";
 import { usePlayerCheck, type PlayerCheckState } from "./use-player-check";
 import { useTopUpPrice } from "./use-top-up-price";
 import styles from "./product.module.css";
+
+// The summary and its pay step show only once the buyer has chosen and continued: their code
+// (and the checkout's) loads then, or as soon as the buyer starts on the form (preloadSummary),
+// not with the page every visitor downloads (issue 17).
+const loadSummary = () => import("./order-summary");
+const OrderSummary = lazy(() => loadSummary().then((module) => ({ default: module.OrderSummary })));
 
 export function PurchasePanel({ product, denominations, balance }: PurchasePanelProps) {
   const t = useTranslations();
@@ -79,13 +85,6 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
   const blocked = checkEnabled && blocksPurchase(check);
   const summary = line && !blocked && (!checkEnabled || check.status === "done") ? line : null;
 
-  // Move focus to the summary when it appears, so keyboard and screen-reader users land on it.
-  const summaryRef = useRef<HTMLElement>(null);
-  const showSummary = summary !== null;
-  useEffect(() => {
-    if (showSummary) summaryRef.current?.focus();
-  }, [showSummary]);
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAttempted(true);
@@ -100,7 +99,7 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
   const unavailable = !product.available || (!balance && !firstBuyable);
 
   return (
-    <form className={styles.panel} onSubmit={submit} noValidate aria-labelledby="buy-title">
+    <form className={styles.panel} onSubmit={submit} onFocus={preloadSummary} onPointerDown={preloadSummary} noValidate aria-labelledby="buy-title">
       <h2 id="buy-title" className={styles.panelTitle}>
         {t("product.buy")}
       </h2>
@@ -156,15 +155,21 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
       </fieldset>
       <p className={styles.terms}>{t("product.terms")}</p>
       {summary ? (
-        <OrderSummary
-          ref={summaryRef}
-          line={summary}
-          product={product}
-          choice={{ gameId: product.id, voucherId: balance ? null : voucherId, amount: balance ? amountText.trim() : null, account }}
-        />
+        <Suspense fallback={null}>
+          <OrderSummary
+            line={summary}
+            product={product}
+            choice={{ gameId: product.id, voucherId: balance ? null : voucherId, amount: balance ? amountText.trim() : null, account }}
+          />
+        </Suspense>
       ) : null}
     </form>
   );
+}
+
+/** Starts loading the summary's code once; a second call is a cached module. */
+function preloadSummary() {
+  void loadSummary();
 }
 
 function blocksPurchase(check: PlayerCheckState): boolean {
