@@ -1,8 +1,9 @@
 // One-shot faults a property schedule arms and the next matching call consumes: a crash of the
 // process before or after an external call takes effect, a step that throws a plain Error (a
-// bug, a library's surprise), a KV command that fails or whose reply is lost, and what the wire
-// does (wire-faults.ts). A crash kills the whole process: from then on every call it makes
-// throws `Crash` too, until the world starts the next run (`revive`).
+// bug, a library's surprise), a KV command that fails or whose reply is lost, a mail server that
+// refuses an email, and what the wire does (wire-faults.ts). A crash kills the whole process:
+// from then on every call it makes throws `Crash` too, until the world starts the next run
+// (`revive`).
 import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
 import type { PaymentsPort, UpstreamPort } from "@/lib/checkout/ports";
@@ -21,6 +22,8 @@ export type Fault =
   | { target: "upstream"; kind: "lost_then_refused" }
   | { target: "upstream"; kind: "refused_between"; path: string }
   | { target: "store"; kind: "crash_after_save" }
+  /** The buyer's mail server refuses the next email (nothing sent). */
+  | { target: "mail"; kind: "refused" }
   | { target: "kv"; kind: "error" | "reply_lost" };
 
 /** The process died here: nothing after this point ran. Schedules catch it and go on. */

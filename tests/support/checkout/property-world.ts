@@ -4,6 +4,8 @@
 // on manual timers, so a schedule replays the same way every time. Besides the faults on the
 // wire and in the process, a schedule can move the clock by days, rotate the code key between
 // two deployments, spoil one order's record and leave an index entry whose order is gone.
+// The shop's owner acts in it too (owner-world.ts): refunds, cancels and re-drives, repeated and
+// at once, with the same faults around them.
 import { createHash } from "node:crypto";
 import Stripe from "stripe";
 import { advance, type AdvanceDeps } from "@/lib/checkout/advance";
@@ -11,6 +13,7 @@ import { createCodeVault, type CodeVault } from "@/lib/checkout/code-vault";
 import { newOrderRecord } from "@/lib/checkout/new-order";
 import { capabilityHash, newCapabilityKey, orderIdFactory } from "@/lib/checkout/order-id";
 import type { OrderRecord } from "@/lib/checkout/order-record";
+import { refundListeners } from "@/lib/checkout/owner-actions";
 import { handlePartnerNotification, PARTNER_NOTIFY_HEADER } from "@/lib/checkout/partner-notification";
 import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { publicOrder } from "@/lib/checkout/public-order";
@@ -27,6 +30,7 @@ import { ManualTimers } from "@/tests/support/partner-client/manual-timers";
 import { createMemoryKv, type MemoryData } from "../memory-kv";
 import { Crash, crashingPayments, crashingStore, crashingUpstream, faultyKv, FaultPlan } from "./faults";
 import { ITEMS, NOTIFY_SECRET, PARTNER_ID, propertyFixture, type Flow, type WorldParams } from "./property-fixture";
+import { ownerWorld, watchCancels, type AcceptedCancel } from "./owner-world";
 import { faultyFetch } from "./wire-faults";
 
 export type { Flow, WorldParams } from "./property-fixture";
@@ -80,12 +84,31 @@ export async function createWorld(params: WorldParams) {
     clock: timers,
     config: { baseUrl: "http://pay.test", webhookUrl: null, webhookSecret: "whsec_property" },
   });
+  /** Every idempotency key under which the payments sandbox answered with each refund. */
+  const refundKeys = new Map<string, Set<string>>();
+  /** The payments sandbox, noting which key each refund it made or replayed was asked under. */
+  async function paymentsService(request: Request): Promise<Response> {
+    const key = request.headers.get("idempotency-key");
+    const response = await paymentsSandbox.handle(request);
+    if (request.method === "POST" && new URL(request.url).pathname === "/v1/refunds" && response.ok && key !== null) {
+      const { id } = (await response.clone().json()) as { id: string };
+      refundKeys.set(id, (refundKeys.get(id) ?? new Set()).add(key));
+    }
+    return response;
+  }
   const stripe = new Stripe("sk_test_property", {
     maxNetworkRetries: 0,
     httpClient: Stripe.createFetchHttpClient(
-      recordKeyed(sentUnderKey, (request) => request.headers.get("idempotency-key"), faultyFetch(plan, "payments", timers, (request) => paymentsSandbox.handle(request))),
+      recordKeyed(sentUnderKey, (request) => request.headers.get("idempotency-key"), faultyFetch(plan, "payments", timers, paymentsService)),
     ),
   });
+
+  /** Every cancel the owner got accepted, with what upstream held then. */
+  const cancels: AcceptedCancel[] = [];
+  async function acceptedCancel(before: OrderRecord): Promise<AcceptedCancel> {
+    const upstream = (await upstreamStore.listOrdersCreatedBetween(PARTNER_ID, 0, Number.MAX_SAFE_INTEGER)).find((u) => u.extOrderId === before.id);
+    return { orderId: before.id, flow: before.flow, from: before.state, upstreamStatus: upstream?.status ?? null, paySent: sentUnderKey.has(`ext_order_id:${before.id}`) };
+  }
 
   const rawKv = createMemoryKv({ now: () => timers.now() });
   const kv = faultyKv(plan, rawKv);
@@ -95,7 +118,7 @@ export async function createWorld(params: WorldParams) {
   const alerts: { orderId: string; message: string; at: number }[] = [];
   const deps: AdvanceDeps = {
     kv,
-    store: crashingStore(plan, createOrderStore(kv, timers)),
+    store: crashingStore(plan, watchCancels(createOrderStore(kv, timers), async (before) => void cancels.push(await acceptedCancel(before)))),
     upstream: crashingUpstream(plan, client),
     payments: crashingPayments(plan, stripePayments(stripe)),
     vault: vaults[0] as CodeVault,
@@ -193,6 +216,15 @@ export async function createWorld(params: WorldParams) {
   function orderAt(index: number): string | null {
     return orders.length === 0 ? null : (orders[index % orders.length] ?? null);
   }
+
+  const rawStore = createOrderStore(rawKv, timers);
+  const peek = async (orderId: string) => {
+    const read = await rawStore.read(orderId);
+    return read.ok ? read.value.record : null;
+  };
+  const owner = ownerWorld({ deps, plan, orderAt, orders, peek, settle, alerts });
+  // As the shop wires it (shop-checkout.ts): whichever run refunds an order finishes the owner's refunds on it.
+  deps.onRefunded = (order) => refundListeners(owner.ownerDeps()).onRefunded(order);
 
   /** The buyer on the hosted page of the order's open session, if it has one. */
   async function pay(index: number, card: string): Promise<void> {
@@ -330,8 +362,10 @@ export async function createWorld(params: WorldParams) {
         const index = inbox.indexOf(note);
         if (index >= 0) await notify(index, false);
       }
+      // The owner re-drives what the admin shows unfinished; then nothing may be left of it.
+      const unfinished = await owner.finishRefunds(await ourOrders());
       await runSweep();
-      if (round > 0 && (await quiet())) {
+      if (round > 0 && !unfinished && (await quiet())) {
         // Past every supplier latency, refund and notification retry: a last look, then stop.
         await timers.advance(3 * 3600_000);
         if (await quiet()) return;
@@ -386,6 +420,10 @@ export async function createWorld(params: WorldParams) {
     orphans,
     vaults,
     deps,
+    owner,
+    cancels,
+    /** Every idempotency key the payments sandbox answered with this refund (one, however often asked). */
+    refundKeysOf: (refundId: string) => [...(refundKeys.get(refundId) ?? [])],
     jump,
     rotateKey,
     corrupt,
@@ -410,7 +448,7 @@ export async function createWorld(params: WorldParams) {
     sessions: () => paymentObjects<StoredSession>("cs"),
     /** Keys under which the shop sent more than one set of parameters: each must be none. */
     keysSentTwoWays: () => [...sentUnderKey].filter(([, bodies]) => bodies.size > 1).map(([key, bodies]) => ({ key, bodies: [...bodies] })),
-    refunds: () => paymentObjects<{ payment_intent: string; amount: number }>("re"),
+    refunds: () => paymentObjects<{ id: string; payment_intent: string; amount: number }>("re"),
     close: () => sandbox.close(),
   };
 }
