@@ -241,6 +241,27 @@ describe("cancel", () => {
     expect(JSON.stringify(await w.order(done))).toBe(completed);
     expect(await w.audit()).toHaveLength(0);
   });
+
+  // Found by the checkout's property test: a paid reservation is confirmed as soon as its
+  // payment is seen, so once it is authorized upstream may have delivered it already.
+  it("refuses a paid reservation whose confirmation went out unanswered: upstream has delivered it", async () => {
+    const w = await world();
+    const id = await w.h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
+    const waiting = await w.h.step(id);
+    await w.h.payWithCard(waiting.payment.url ?? "", "4242 4242 4242 4242");
+    // The confirmation delivers upstream but its answer is lost, and the look that follows is refused.
+    w.h.loseAnswers.push("/api/order_update");
+    w.h.replaceAnswers.push({ path: "/api/get_order_info", acted: false, answer: () => new Response("<html>502 Bad Gateway</html>", { status: 502, headers: { "content-type": "text/html" } }) });
+    const held = await w.h.step(id, true);
+    expect(held).toMatchObject({ state: "authorized", upstream: { status: 6 } });
+    const before = JSON.stringify(await w.order(id));
+    expect(await w.run(cancelOrder(w.deps, { orderId: id, requestId: "cancel-confirmed" }, OWNER))).toMatchObject({ ok: false, error: { code: "upstream_may_deliver" } });
+    expect(JSON.stringify(await w.order(id))).toBe(before);
+    expect(await w.audit()).toHaveLength(0);
+    // The checkout finishes it by itself: delivered, and the buyer pays for it.
+    await w.h.timers.advance(60_000);
+    expect(await w.h.step(id)).toMatchObject({ state: "completed" });
+  });
 });
 
 describe("resend the order email", () => {

@@ -62,9 +62,14 @@ export function cancelRefusal(order: OrderRecord): OwnerActionError | null {
   if (status !== null && (isDelivered(status) || isInProgress(status))) {
     return { code: "upstream_may_deliver", message: `upstream shows this order as ${status} (delivered or in progress); it cannot be cancelled` };
   }
-  // A pay-first order is sent upstream as soon as its payment is held, and a /api/pay whose
-  // answer was lost may have made it: only upstream's own answer can say it did not.
-  if (order.flow === "pay_first" && (order.state === "authorized" || order.upstream.payMayExist)) {
+  // Once the payment is held the order goes upstream at once — a reservation's confirmation, a
+  // pay-first order's /api/pay — and a call whose answer was lost may have delivered it, while
+  // our record still shows a reservation: only upstream's own answer can say it did not.
+  if (order.state === "authorized") {
+    return { code: "upstream_may_deliver", message: "the buyer's payment is held and the order has gone (or is going) to upstream, which may deliver it; it finishes or fails by itself" };
+  }
+  // A pay-first /api/pay whose answer was lost may have made the order.
+  if (order.flow === "pay_first" && order.upstream.payMayExist) {
     return { code: "upstream_may_deliver", message: "this pay-first order has been sent to upstream (or may have been), which may still deliver it; it finishes or fails by itself" };
   }
   return null;
