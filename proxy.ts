@@ -44,5 +44,8 @@ function inSandbox(path: string): boolean {
 
 export const config = {
   // Build output and static files (public/brands) never depend on the upstream or the language.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|brands/).*)"],
+  // Nor does POST /api/checkout, whose decision is always "pass" (a fixed path: nothing to
+  // decode; a JSON body, refused by its route when it is anything else): proxy.ts there only
+  // cost the buyer Next's request copy and its body's clone (tests/proxy-matcher.test.ts).
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|brands/|api/checkout$).*)"],
 };
