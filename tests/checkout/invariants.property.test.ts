@@ -377,7 +377,9 @@ async function checkInvariants(world: World, startBalance: number): Promise<void
     const holdEnded = record.payment.authorizedAt !== null && (record.events.at(-1)?.at ?? 0) >= record.payment.authorizedAt + hold;
     if (world.parked(record)) {
       excused.add(record.id);
-      expect(delivered, `${label} parked but upstream shows ${mine?.status}`).toBe(true);
+      // Delivered; upstream may since have taken it back (3, the partner credited), which the
+      // parked order's daily look finds — a later schedule phase can end before that look.
+      expect([2, 3, 4], `${label} parked but upstream shows ${mine?.status}${log}`).toContain(mine?.status);
       expect(alerted, `${label} lost its authorization after delivery and nobody was told${log}`).toBe(true);
       expect(captured, `${label} parked yet charged`).toBe(0);
       continue;
