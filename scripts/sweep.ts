@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const { sweep } = await import("@/lib/checkout/sweep");
   const { sweepOrderEmails } = await import("@/lib/checkout/order-email");
   const { shopMailer, SHOP_NAME } = await import("@/lib/mail/shop-mailer");
+  const { finishOpenRefunds } = await import("@/lib/checkout/owner-actions/open-refunds");
   checkStartConfig();
   const deps = await orderDeps();
   let total = 0;
@@ -32,7 +33,10 @@ async function main(): Promise<void> {
   // The order emails a checkout did not send after answering (its process died): sent now.
   const emails = await sweepOrderEmails({ ...deps, mailer: shopMailer(), shopName: SHOP_NAME });
   failed += emails.failed;
-  console.log(`sweep: ${total} order(s) advanced, ${failed} not; ${emails.sent} order email(s) sent`);
+  // The owner's refunds a click left unfinished (a lost Stripe answer): finished as the cron does.
+  const refunds = await finishOpenRefunds({ ...deps, mailer: shopMailer(), shopName: SHOP_NAME });
+  failed += refunds.failed;
+  console.log(`sweep: ${total} order(s) advanced, ${failed} not; ${emails.sent} order email(s) sent; ${refunds.finished} owner refund(s) finished, ${refunds.open} still open`);
   process.exit(failed > 0 ? 1 : 0);
 }
 

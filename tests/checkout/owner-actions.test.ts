@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/audit";
 import { cancelOrder, redriveOrder, refundListeners, refundOrder, resendOrderEmail, type OwnerActionDeps } from "@/lib/checkout/owner-actions";
+import { getSweep } from "@/lib/checkout/http/get-sweep";
 import { sweep } from "@/lib/checkout/sweep";
 import { publicOrder } from "@/lib/checkout/public-order";
 import type { MailMessage } from "@/lib/mail/mailer";
@@ -164,6 +165,32 @@ describe("refund", () => {
     expect(await w.refundsAtStripe(intentId)).toEqual([400]);
     expect((await w.order(id)).refunds).toMatchObject([{ status: "done", buyerTold: true }]);
     expect(w.mails).toHaveLength(1);
+  });
+  it("a part whose Stripe answer is lost is finished by the cron sweep, with no click: refunded once, the buyer told once", async () => {
+    const w = await world();
+    const { id, intentId } = await completedOrder(w.h);
+    w.h.losePaymentAnswers.push("/v1/refunds", "/v1/refunds", "/v1/refunds");
+    const first = await w.run(refundOrder(w.deps, { orderId: id, requestId: "lost-then-swept", amount: USD(400), reason: "x" }, OWNER));
+    expect(first).toMatchObject({ ok: true, value: { refund: { status: "pending" } } });
+    const cron = () =>
+      getSweep(new Request("https://shop.test/api/cron/sweep", { headers: { authorization: "Bearer cron-secret" } }), {
+        cronSecret: "cron-secret",
+        orders: async () => w.deps,
+        budgetMs: 40_000,
+        mail: { mailer: w.deps.mailer, shopName: w.deps.shopName },
+      });
+    // The cron also sends the order's own email, which this harness left pending: count refunds.
+    const refundMails = () => w.mails.filter((mail) => mail.subject.startsWith("Refund for your order"));
+    await w.h.timers.advance(3600_000);
+    expect((await w.run(cron())).status).toBe(200);
+    expect((await w.order(id)).refunds).toMatchObject([{ status: "done", buyerTold: true }]);
+    expect(await w.refundsAtStripe(intentId)).toEqual([400]);
+    expect(refundMails()).toHaveLength(1);
+    // Nothing is left open: later sweeps do nothing more.
+    await w.h.timers.advance(3600_000);
+    await w.run(cron());
+    expect(await w.refundsAtStripe(intentId)).toEqual([400]);
+    expect(refundMails()).toHaveLength(1);
   });
   it("in full, when the checkout's refund step is finished by the sweep later: the buyer is told then, once, with no click", async () => {
     const w = await world();

@@ -7,6 +7,7 @@ import { constantTimeEqual } from "@/lib/security/constant-time-equal";
 import type { Mailer } from "@/lib/mail/mailer";
 import type { AdvanceDeps } from "../advance";
 import { sweepOrderEmails } from "../order-email";
+import { finishOpenRefunds } from "../owner-actions/open-refunds";
 import { sweep } from "../sweep";
 
 export interface GetSweepDeps {
@@ -14,7 +15,7 @@ export interface GetSweepDeps {
   orders(): Promise<AdvanceDeps>;
   /** How long this sweep may start new orders, in ms (the host's function time limit, less room). */
   budgetMs: number;
-  /** Sends the order emails a request did not (order-email.ts). */
+  /** Sends the order emails a request did not (order-email.ts), and the owner's refund emails. */
   mail: { mailer: Mailer; shopName: string };
 }
 
@@ -31,9 +32,14 @@ export async function getSweep(request: Request, deps: GetSweepDeps): Promise<Re
     console.error(`[checkout] order emails not swept: ${String(error)}`);
     return null;
   });
+  // The owner's refunds a click left unfinished (a lost Stripe answer): finished here, the same way.
+  const refunds = await finishOpenRefunds({ ...orders, ...deps.mail }).catch((error: unknown) => {
+    console.error(`[orders] owner refunds not swept: ${String(error)}`);
+    return null;
+  });
   // An order that could not be advanced is that order's trouble: the sweep recorded it, told
   // the owner and went on, so the run itself succeeded and says which orders failed. Only a
   // sweep that could not read its index failed as a whole: then the scheduler should show it.
-  if (!report.failed.some((failure) => failure.orderId === "*")) return json({ ...report, emails });
+  if (!report.failed.some((failure) => failure.orderId === "*")) return json({ ...report, emails, refunds });
   return problem("sweep_failed", "the sweep could not read which orders are due", { ...report });
 }

@@ -6,3 +6,4 @@ export { resendOrderEmail, type ResendInput } from "./resend-order-email";
 export { captured, pendingRefund, refundable, refunded } from "./refund-ledger";
 export { refundListeners } from "./settle-refunds";
 export type { Actor, OwnerActionCode, OwnerActionDeps, OwnerActionError, OwnerActionOutcome } from "./owner-action-deps";
+export { finishOpenRefunds, type OpenRefundsReport } from "./open-refunds";

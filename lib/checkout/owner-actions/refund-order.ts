@@ -7,7 +7,8 @@
 //     one per order), exactly as for a refund upstream, and the sweep finishes it if we die.
 //   part: the entry alone; Stripe is asked with key refund:<order>:owner-<request id>; the
 //     order stays completed and the buyer keeps the code.
-// Either way the buyer is emailed once the refund is done (settle-refunds.ts).
+// Either way the buyer is emailed once the refund is done (settle-refunds.ts), and what the
+// request leaves unfinished the cron sweep finishes (open-refunds.ts).
 import { z } from "zod";
 import { formatMoney, moneySchema, toStripeAmount, type Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";
@@ -17,6 +18,7 @@ import { auditOrderAction } from "./audit-order";
 import { changeOrder, readOrder, type Decision } from "./change-order";
 import { requestIdSchema, type Actor, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
 import { committed, pendingRefund, refundable, refunded } from "./refund-ledger";
+import { markOpenRefund, OPEN_REFUND_RETRY_MS } from "./open-refunds";
 import { oncePerRequest } from "./request-claim";
 import { settleRefunds } from "./settle-refunds";
 
@@ -48,6 +50,8 @@ export async function refundOrder(deps: OwnerActionDeps, input: RefundInput, act
   }
   const { orderId, requestId, amount, reason } = parsed.data;
   const once = await oncePerRequest(deps.kv, `checkout:owner-refund-request:${orderId}:${requestId}`, async (): Promise<Result<RefundOutcome, OwnerActionError>> => {
+    // Marked before the entry can exist, so the sweep finishes what this request may not.
+    await markOpenRefund(deps.kv, orderId, deps.clock.now() + OPEN_REFUND_RETRY_MS);
     const written = await changeOrder(deps.store, orderId, (order) => decideRefund(order, { requestId, amount, reason, by: actor.email, at: deps.clock.now() }));
     if (!written.ok) return written;
     if (entryOf(written.value.after, requestId)?.kind === "full") {
