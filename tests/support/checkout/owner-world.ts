@@ -146,12 +146,9 @@ export function ownerWorld({ deps, plan, orderAt, orders, peek, settle, alerts }
     return (order.refunds ?? []).some(
       (entry) =>
         (entry.status === "pending" && (entry.kind === "full" ? order.state === "refunded" : !givenUp(order.id, entry.requestId))) ||
-        (entry.status === "done" && !entry.buyerTold && canTell(order)),
+        (entry.status === "done" && !entry.buyerTold),
     );
   }
-
-  /** The buyer's link can be rebuilt: a code key rotated since the order was made cannot open it. */
-  const canTell = (order: OrderRecord) => deps.vault.open(order.capabilitySealed, order.id).ok;
 
   /** The owner re-drives each order with an unfinished refund; true when there was any. */
   async function finishRefunds(records: OrderRecord[]): Promise<boolean> {
@@ -163,7 +160,7 @@ export function ownerWorld({ deps, plan, orderAt, orders, peek, settle, alerts }
     return unfinished.length > 0;
   }
 
-  return { mails, ownerDeps, tally, refund, cancel, redrive, finishRefunds, givenUp, canTell };
+  return { mails, ownerDeps, tally, refund, cancel, redrive, finishRefunds, givenUp };
 }
 
 function outcomeOf(answer: Answer | "threw"): Outcome | `refused:${string}` {
