@@ -2,11 +2,11 @@
 // Shown when a page cannot be rendered at all. The catalogue being unreachable (upstream down,
 // no copy kept) has its own words; anything else stays in the server log, and the buyer gets
 // a way forward either way.
-import { useTranslations } from "next-intl";
+import { useClientWords } from "../_components/i18n/client-words";
 import { CATALOG_UNAVAILABLE_DIGEST } from "@/lib/catalog/catalog-unavailable-error";
 
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const t = useTranslations("error");
+  const t = useClientWords("error");
   const catalogue = error.digest === CATALOG_UNAVAILABLE_DIGEST;
   return (
     <section className="empty-state" aria-labelledby="error-title">

@@ -1,10 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
-import { NextIntlClientProvider } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { isLocale, LOCALE_TAGS, LOCALES } from "@/lib/i18n/locales";
-import { clientMessages } from "@/lib/i18n/messages";
+import { clientWords } from "@/lib/i18n/client-words";
+import { ClientWords } from "../_components/i18n/client-words";
 import { DemoBanner } from "../_components/layout/demo-banner";
 import { SalesPausedBanner } from "../_components/layout/sales-paused-banner";
 import { SiteFooter } from "../_components/layout/site-footer";
@@ -53,7 +53,8 @@ export default async function LocaleLayout({ children, params }: Props) {
         <ThemeScript />
       </head>
       <body>
-        <NextIntlClientProvider messages={clientMessages(locale)}>
+        {/* Not NextIntlClientProvider, whose client runtime and ICU parser (about 10 kB gzip) every page would load (issue 17). */}
+        <ClientWords locale={locale} messages={clientWords(locale)}>
           <SkipLink />
           <DemoBanner />
           <SalesPausedBanner />
@@ -62,7 +63,7 @@ export default async function LocaleLayout({ children, params }: Props) {
             {children}
           </main>
           <SiteFooter />
-        </NextIntlClientProvider>
+        </ClientWords>
       </body>
     </html>
   );

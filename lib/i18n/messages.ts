@@ -13,8 +13,10 @@ export function messagesOf(locale: Locale): Messages {
 }
 
 /**
- * What the browser needs: the words of client components only. Every page carries these in its
- * HTML, so server-only words (metadata, 404, redemption steps, the demo banner) stay out.
+ * What next-intl's client components need (the order page's and the admin's, whose layouts
+ * provide them): their words only, carried in each such page's HTML, so server-only words
+ * (metadata, 404, redemption steps, the demo banner) stay out. The catalogue and product pages'
+ * client components read compiled words instead (client-words.ts).
  */
 export function clientMessages(locale: Locale) {
   const { catalog, place, delivery, unavailable, product, amount, check, summary, checkout, order, error, layout } = messagesOf(locale);

@@ -2,7 +2,7 @@
 // Search and filters over the whole snapshot, with the URL as the state, so a link shares a
 // selection. The server renders the same selection into the HTML (catalog-page.tsx), from the
 // same item data, which the page carries once; in the browser it follows every keystroke.
-import { useTranslations } from "next-intl";
+import { useClientWords } from "../i18n/client-words";
 import { useMemo } from "react";
 import { filtersToQuery, hasFilters, NO_FILTERS, parseFilters, type CatalogFilters } from "./catalog-filters";
 import { normaliseText } from "@/lib/catalog/search/search-text";
@@ -23,7 +23,7 @@ interface CatalogBrowserProps {
 }
 
 export function CatalogBrowser({ rows, facets, currency, serverSearch }: CatalogBrowserProps) {
-  const t = useTranslations("catalog");
+  const t = useClientWords("catalog");
   const names = useMemo(() => placeNames(facets), [facets]);
   const items = useMemo(() => rows.map((row) => fromCatalogRow(row, names)), [rows, names]);
   const [params, replaceSearch] = useLocationSearch(serverSearch);
@@ -129,7 +129,7 @@ export function CatalogBrowser({ rows, facets, currency, serverSearch }: Catalog
 }
 
 function NoResults({ items, query, onPick }: { items: readonly CatalogItem[]; query: string; onPick: (q: string) => void }) {
-  const t = useTranslations("catalog");
+  const t = useClientWords("catalog");
   const suggestions = suggestNames(query, suggestable(items));
   return (
     <div className={styles.empty}>
@@ -175,7 +175,7 @@ interface FacetSelectProps {
 }
 
 function FacetSelect({ name, label, options, value, onChange }: FacetSelectProps) {
-  const t = useTranslations("catalog");
+  const t = useClientWords("catalog");
   const id = `catalog-${name}`;
   return (
     <div className={styles.field}>

@@ -1,7 +1,7 @@
 // One catalogue card, rendered from the page's compact item data: on the server into the static
 // HTML, and in the browser when the filters change. It has no class names: catalog.module.css
 // styles it through its structure, so that nothing repeats on every card of the page.
-import { useLocale, useTranslations } from "next-intl";
+import { useClientLocale, useClientWords } from "../i18n/client-words";
 import { BrandArt } from "../brand/brand-art";
 import { useMoney } from "../i18n/use-money";
 import { typicalDeliveryInWords } from "../i18n/words";
@@ -17,8 +17,8 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ item, names, currency }: ProductCardProps) {
-  const t = useTranslations();
-  const locale = useLocale();
+  const t = useClientWords();
+  const locale = useClientLocale();
   return (
     <li data-unavailable={item.unavailable === null ? undefined : ""}>
       <BrandArt brand={item.brand} />
@@ -33,6 +33,7 @@ export function ProductCard({ item, names, currency }: ProductCardProps) {
           region={item.region && names.regions.get(item.region)}
           country={item.country && names.countries.get(item.country)}
           balance={item.balance}
+          words={{ anyAmount: t("place.anyAmount"), chipsLabel: t("place.chipsLabel") }}
         />
         <div>
           <p>{item.unavailable ?? <FromPrice item={item} currency={currency} />}</p>
@@ -47,7 +48,7 @@ export function ProductCard({ item, names, currency }: ProductCardProps) {
 }
 
 function FromPrice({ item, currency }: Pick<ProductCardProps, "item" | "currency">) {
-  const t = useTranslations("catalog");
+  const t = useClientWords("catalog");
   const money = useMoney();
   if (item.fromMinor !== null && currency) {
     // One text node after the label, so React writes no <!-- --> separator into the HTML.

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useClientWords } from "../i18n/client-words";
 import { useEffect } from "react";
 import { THEME_COOKIE, type Theme } from "./theme";
 import styles from "./layout.module.css";
@@ -14,7 +14,7 @@ function currentTheme(): Theme {
 
 /** Flips the theme; which icon shows is left to CSS, so server and client render the same. */
 export function ThemeToggle() {
-  const t = useTranslations("layout");
+  const t = useClientWords("layout");
   // A document React renders in the browser (Next's 404 for an unknown product is such a shell:
   // vercel/next.js#97000) never runs the pre-paint script, so the chosen theme is applied here.
   useEffect(() => {

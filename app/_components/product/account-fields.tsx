@@ -1,5 +1,5 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
+import { useClientLocale, useClientWords } from "../i18n/client-words";
 import { fieldLabel, orderedFields, type AccountFieldProblem, type AccountValues } from "@/lib/catalog/account-rules";
 import { fieldKeyboard } from "@/lib/catalog/field-keyboard";
 import type { AccountForm } from "@/lib/catalog/types";
@@ -16,8 +16,8 @@ interface AccountFieldsProps {
 
 /** One input per account field, in position order, labelled in the visitor's language; digits open a phone's number pad. */
 export function AccountFields({ form, values, errors, onChange, onBlur }: AccountFieldsProps) {
-  const t = useTranslations("product");
-  const language = useLocale();
+  const t = useClientWords("product");
+  const language = useClientLocale();
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{t("yourAccount")}</legend>

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useClientWords } from "../i18n/client-words";
 import type { BalanceTerms } from "@/lib/catalog/top-up-amount";
 import { toDecimalString } from "@/lib/money/decimal";
 import { useMoney } from "../i18n/use-money";
@@ -20,7 +20,7 @@ interface BalanceAmountProps {
  * carries the same currency sign as the prices, so "$" and "$26.34" read as one notation.
  */
 export function BalanceAmount({ terms, value, error, onChange, onBlur }: BalanceAmountProps) {
-  const t = useTranslations("product");
+  const t = useClientWords("product");
   const { format, symbol } = useMoney();
   const money = (minor: number) => format({ minor, currency: terms.currency });
   const range = t("topUpRange", { min: money(terms.minMinor), max: money(terms.maxMinor) });

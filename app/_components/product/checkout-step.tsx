@@ -2,7 +2,7 @@
 // The last step on the product page: where to send the order link, automatic activation where
 // the service offers it, and the pay button. It opens the payment page; nothing is charged
 // until the code is delivered.
-import { useTranslations } from "next-intl";
+import { useClientWords } from "../i18n/client-words";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 // The email pattern z.email() checks on the server (lib/checkout/checkout-request.ts), from zod's
 // own regexes module: the pattern alone, not zod, which would double the page's JavaScript.
@@ -28,7 +28,7 @@ interface CheckoutStepProps {
 }
 
 export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepProps) {
-  const t = useTranslations();
+  const t = useClientWords();
   const money = useMoney();
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useClientWords } from "../i18n/client-words";
 import type { Denomination } from "@/lib/catalog/types";
 import { useMoney } from "../i18n/use-money";
 import { unavailableInWords } from "../i18n/words";
@@ -17,7 +17,7 @@ interface DenominationPickerProps {
  * pays over it; ones that cannot be bought stay visible, disabled, with why.
  */
 export function DenominationPicker({ denominations, selected, onSelect }: DenominationPickerProps) {
-  const t = useTranslations();
+  const t = useClientWords();
   const money = useMoney();
   return (
     <fieldset className={styles.group}>

@@ -1,5 +1,5 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
+import { useClientLocale, useClientWords } from "../i18n/client-words";
 import { useEffect, useRef } from "react";
 import type { Money } from "@/lib/money/money";
 import type { DeliveryMethod } from "@/lib/partner/schemas";
@@ -35,8 +35,8 @@ interface OrderSummaryProps {
 export function OrderSummary({ line, product, choice }: OrderSummaryProps) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), []);
-  const t = useTranslations();
-  const locale = useLocale();
+  const t = useClientWords();
+  const locale = useClientLocale();
   const money = useMoney();
   const account = line.account?.map((part) => (line.account?.length === 1 ? part.value : `${part.label} ${part.value}`)).join(", ");
   const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;

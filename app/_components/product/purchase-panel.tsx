@@ -1,7 +1,7 @@
 "use client";
 // The buying step of the product page: pick an amount, give the account, see it checked, and
 // get a validated summary of what will be bought, then pay for it (checkout-step.tsx).
-import { useLocale, useTranslations } from "next-intl";
+import { useClientLocale, useClientWords } from "../i18n/client-words";
 import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { buildAccount, fieldLabel, orderedFields, type AccountFieldProblem, type AccountValues } from "@/lib/catalog/account-rules";
 import { parseTopUpAmount } from "@/lib/catalog/top-up-amount";
@@ -28,8 +28,8 @@ const loadSummary = () => import("./order-summary");
 const OrderSummary = lazy(() => loadSummary().then((module) => ({ default: module.OrderSummary })));
 
 export function PurchasePanel({ product, denominations, balance }: PurchasePanelProps) {
-  const t = useTranslations();
-  const language = useLocale();
+  const t = useClientWords();
+  const language = useClientLocale();
   const money = useMoney();
   const firstBuyable = denominations.find((d) => d.available && d.price !== null);
   const [voucherId, setVoucherId] = useState<number | null>(firstBuyable?.voucherId ?? null);

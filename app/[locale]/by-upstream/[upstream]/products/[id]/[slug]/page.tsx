@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { permanentRedirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { env } from "@/lib/config/env";
@@ -61,9 +60,10 @@ export default async function ProductPage({ params }: Props) {
 
   return (
     <>
-      <Link href="/" className={styles.back}>
+      {/* A plain link, as the header's: next/link would add its client code to the page for one link home. */}
+      <a href="/" className={styles.back}>
         <span aria-hidden="true">←</span> {t("product.back")}
-      </Link>
+      </a>
       {detail.stale ? <StaleBanner /> : null}
       <div className={styles.layout}>
         <header className={styles.head}>
@@ -75,6 +75,7 @@ export default async function ProductPage({ params }: Props) {
             region={product.region && regionName(t, product.region)}
             country={product.country && countryName(locale, product.country)}
             balance={product.type === "balance"}
+            words={{ anyAmount: t("place.anyAmount"), chipsLabel: t("place.chipsLabel") }}
           />
           {summary ? <p className={styles.description}>{summary}</p> : null}
         </header>

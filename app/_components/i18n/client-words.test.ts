@@ -1,0 +1,65 @@
+import { createTranslator } from "next-intl";
+import { createElement, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { clientWords, clientWordsSource } from "@/lib/i18n/client-words";
+import { LOCALES } from "@/lib/i18n/locales";
+import { translator } from "./client-words";
+
+/** Every message of the client words, by its dotted path. */
+function paths(messages: object, prefix = ""): [string, string][] {
+  return Object.entries(messages).flatMap(([key, value]: [string, unknown]) =>
+    typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : paths(value as object, `${prefix}${key}.`),
+  );
+}
+
+/** Values for a message's arguments: each plural count in several forms, a word for the rest, a tag for each tag. */
+function valueSets(message: string): Record<string, unknown>[] {
+  const plurals = [...message.matchAll(/\{(\w+),\s*plural/g)].map((m) => m[1]!);
+  const simple = [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const tags = [...message.matchAll(/<(\w+)>/g)].map((m) => m[1]!);
+  const base: Record<string, unknown> = {};
+  for (const name of simple) base[name] = `«${name}»`;
+  for (const name of tags) base[name] = (chunks: ReactNode) => createElement("b", { "data-tag": name }, chunks);
+  return [0, 1, 2, 1234].map((count) => ({ ...base, ...Object.fromEntries(plurals.map((name) => [name, count])) }));
+}
+
+describe("the client components' words, compiled on the server and formatted in the browser", () => {
+  for (const locale of LOCALES) {
+    it(`say in ${locale} exactly what next-intl says, for every message and value`, () => {
+      const source = clientWordsSource(locale);
+      const theirs = createTranslator({ locale, messages: source, timeZone: "UTC" });
+      const ours = translator(locale, clientWords(locale));
+      const all = paths(source);
+      expect(all.length).toBeGreaterThan(100);
+      for (const [path, message] of all) {
+        for (const values of valueSets(message)) {
+          const expected = renderToStaticMarkup(createElement("p", null, theirs.rich(path as never, values as never)));
+          expect(renderToStaticMarkup(createElement("p", null, ours.rich(path, values as never))), `${locale} ${path}`).toBe(expected);
+          if (!/<\w+>/.test(message)) expect(ours(path, values as never), `${locale} ${path}`).toBe(theirs(path as never, values as never));
+        }
+      }
+    });
+  }
+
+  it("reads a namespace as useTranslations(namespace) does, and says whether a message exists", () => {
+    const catalog = translator("en", clientWords("en"), "catalog");
+    expect(catalog("count", { count: 1 })).toBe("1 product");
+    expect(catalog.has("count")).toBe(true);
+    expect(catalog.has("nothing")).toBe(false);
+    expect(catalog("nothing")).toBe("catalog.nothing");
+  });
+
+  it("are plain objects all through, as React passes them to a client component", () => {
+    const plain = (value: unknown): boolean =>
+      typeof value !== "object" || value === null || ((Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype) && Object.values(value).every(plain));
+    for (const locale of LOCALES) expect(plain(clientWords(locale))).toBe(true);
+  });
+
+  it("leave server-only words out of the page", () => {
+    const shipped = JSON.stringify(clientWords("en"));
+    expect(shipped).toContain("Continue to checkout");
+    expect(shipped).not.toContain("Demo shop");
+    expect(shipped).not.toContain("Open Nintendo eShop");
+  });
+});
