@@ -1,11 +1,7 @@
 import type { PlayerCheckOutcome } from "@/lib/catalog/types";
 import { ERROR_STATUS } from "@/lib/http/error-status";
 import { readErrorBody } from "@/lib/http/read-error-body";
-
-const UNREACHABLE: PlayerCheckOutcome = {
-  status: "unavailable",
-  message: "We could not reach the player check just now.",
-};
+import { PLAYER_CHECK_UNREACHABLE as UNREACHABLE } from "./use-player-check";
 
 /** Asks our /api/player-check; a network failure is "unavailable", which never blocks a buyer. */
 export async function fetchPlayerCheck(

@@ -3,7 +3,16 @@
 // for, so an answer for an older value is never shown against a newer one.
 import { useEffect, useState } from "react";
 import type { PlayerCheckOutcome } from "@/lib/catalog/types";
-import { fetchPlayerCheck } from "./fetch-player-check";
+
+// The call and the reading of its answer load with the first check (most buyers of most
+// products never need one), not with the page (issue 17); the debounce covers the wait.
+const loadFetch = () => import("./fetch-player-check");
+
+/** No answer (the network, or our side, failed): "unavailable", which never blocks a buyer. */
+export const PLAYER_CHECK_UNREACHABLE: PlayerCheckOutcome = {
+  status: "unavailable",
+  message: "We could not reach the player check just now.",
+};
 
 export const PLAYER_CHECK_DELAY_MS = 500;
 
@@ -23,10 +32,16 @@ export function usePlayerCheck(productId: number, voucherId: number | null, acco
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setStored({ key, state: { status: "checking" } });
-      fetchPlayerCheck(productId, voucherId, account, controller.signal).then(
-        (outcome) => setStored({ key, state: { status: "done", outcome } }),
-        () => undefined, // aborted: a newer value is being checked
-      );
+      loadFetch()
+        .then(({ fetchPlayerCheck }) => fetchPlayerCheck(productId, voucherId, account, controller.signal))
+        .then(
+          (outcome) => setStored({ key, state: { status: "done", outcome } }),
+          () => {
+            // Aborted: a newer value is being checked. Otherwise the code itself could not be
+            // loaded, the network being gone.
+            if (!controller.signal.aborted) setStored({ key, state: { status: "done", outcome: PLAYER_CHECK_UNREACHABLE } });
+          },
+        );
     }, PLAYER_CHECK_DELAY_MS);
     return () => {
       clearTimeout(timer);
