@@ -1,0 +1,85 @@
+// Where a `node --cpu-prof` profile of the shop spent its time, in buckets a reader can act on
+// (the KV, the catalogue decode, the email after the answer, Next, …): each sample goes to the
+// first bucket any frame of its stack belongs to, frames mapped through the build's source maps
+// to our own files. Sampled CPU is inflated by the profiler itself, so compare splits of runs
+// made the same way rather than read them as wall time.
+import { existsSync, readFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { fileURLToPath } from "node:url";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** First match wins: a sample inside the email's nodemailer counts as the email, not as Node. */
+const BUCKETS: [string, RegExp][] = [
+  ["after(): order email (nodemailer, outbox)", /order-email|lib\/mail\/|nodemailer/],
+  ["proxy.ts + Next middleware", /proxy\.ts|web\/adapter|runMiddleware/],
+  ["tsx ESM hooks (the cache handler's loader, on every dynamic import)", /esm\/hooks|makeAsyncRequest/],
+  ["KV: LMDB and our drivers and scripts", /lib\/kv\/|node_modules\/lmdb|ordered-binary/],
+  ["catalogue read and decode for the quote", /lib\/catalog\//],
+  ["order record parse and JSON (order-store)", /order-store\.ts/],
+  ["Partner API client (/api/pay over fetch)", /lib\/partner\//],
+  ["payments: stripe SDK and our adapter", /node_modules\/stripe|lib\/payments\/|stripe-payments/],
+  ["operations (sales guard, call observers, balance)", /lib\/operations\//],
+  ["checkout logic, rate limit, HTTP helpers (ours)", /^(lib|app)\//],
+  ["Next.js request handling", /node_modules\/next\/|^src\/|webpack:\/\/next|\[turbopack\]/],
+];
+const UNNAMED = "Node with no library frame (HTTP server and client, streams, async hooks)";
+
+/** Milliseconds of samples per bucket over [fromUs, toUs] (the profile's monotonic clock). */
+export function profileSplit(file: string, fromUs = 0, toUs = Number.POSITIVE_INFINITY): Map<string, number> {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const where = framesOf();
+
+  const self = new Map<number, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= fromUs && at <= toUs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  });
+  const split = new Map<string, number>();
+  for (const [id, us] of self) {
+    const frames: string[] = [];
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) frames.push(where(byId.get(node)!));
+    const leaf = byId.get(id)!.callFrame.functionName;
+    const bucket = BUCKETS.find(([, pattern]) => frames.some((frame) => pattern.test(frame)))?.[0] ?? (leaf.startsWith("(") ? leaf : UNNAMED);
+    split.set(bucket, (split.get(bucket) ?? 0) + us / 1000);
+  }
+  return split;
+}
+
+/** "file:function" of a frame, through the chunk's source map when it has one. */
+function framesOf(): (node: ProfileNode) => string {
+  const maps = new Map<string, SourceMap | null>();
+  const mapOf = (url: string) => {
+    if (!maps.has(url)) {
+      const path = url.startsWith("file:") ? fileURLToPath(url) : url;
+      maps.set(url, url && existsSync(`${path}.map`) ? new SourceMap(JSON.parse(readFileSync(`${path}.map`, "utf8"))) : null);
+    }
+    return maps.get(url);
+  };
+  return ({ callFrame }) => {
+    const entry = mapOf(callFrame.url)?.findEntry(callFrame.lineNumber, callFrame.columnNumber);
+    const file = (entry && "originalSource" in entry ? entry.originalSource : undefined) ?? callFrame.url;
+    const tidy = file
+      .replace(/^turbopack:\/\/\/\[project\]\//, "")
+      .replace(/^file:\/\/\/?/, "/")
+      .replace(`${process.cwd()}/`, "")
+      .replace(/\?tsx-namespace=.*$/, "")
+      .replace(/^(\.\.\/)+/, "");
+    return `${tidy}:${callFrame.functionName}`;
+  };
+}

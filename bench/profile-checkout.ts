@@ -1,0 +1,124 @@
+// npx tsx bench/profile-checkout.ts – where the checkout's own time goes (issue 17): `next start`
+// of the build in .next under `node --cpu-prof`, against the zero-latency Partner and payments
+// sandboxes of npm run bench, a warm-up, then CHECKOUTS (300) POST /api/checkout one at a time,
+// as one buyer. Prints the bench's own-time arithmetic (mean POST less /api/pay and session
+// creation), the shop's CPU per checkout, and the profile's split per checkout
+// (bench/lib/profile-split.ts) over the measured checkouts only. The wall figures move with the
+// machine's load; the split much less. PROFILE_PORT (3312) picks the shop's port; the sandboxes
+// take the next two.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
+import { startCountingPayments } from "./lib/counting-payments";
+import { startCountingSandbox } from "./lib/counting-sandbox";
+import { profileSplit } from "./lib/profile-split";
+import { spawnServer } from "../tests/support/spawn-server";
+
+const CHECKOUTS = Number(process.env.CHECKOUTS ?? 300);
+const SHOP_PORT = Number(process.env.PROFILE_PORT ?? 3312);
+const WEBHOOK_SECRET = "whsec_bench";
+const BODY = (n: number) => JSON.stringify({ voucher_id: 10101, game_id: 101, email: `profile-${n}@example.com` });
+
+async function main(): Promise<void> {
+  const fixture = await loadFixture();
+  // Zero supplier latency, and a partner balance no run of unpaid reservations exhausts.
+  const upstream = await startCountingSandbox(SHOP_PORT + 1, {
+    ...fixture,
+    partners: fixture.partners.map((partner) => ({ ...partner, balance: 10_000_000 })),
+    services: fixture.services.map((service) => ({ ...service, supplier: { ...service.supplier, latency_seconds: 0 } })),
+  });
+  const dir = mkdtempSync(join(tmpdir(), "profile-checkout-"));
+  const payments = await startCountingPayments({
+    port: SHOP_PORT + 2,
+    dir: join(dir, "payments"),
+    webhookUrl: `http://127.0.0.1:${SHOP_PORT}/api/webhooks/stripe`,
+    webhookSecret: WEBHOOK_SECRET,
+  });
+  const profiles = join(dir, "profiles");
+  // As the bench starts it (no -H: one hop for rewritten pages, README "Running it yourself").
+  const shop = await spawnServer(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, "node_modules/next/dist/bin/next", "start", "-p", String(SHOP_PORT)], {
+    url: `http://127.0.0.1:${SHOP_PORT}`,
+    readyPath: "/icon.svg",
+    env: {
+      PARTNER_API_URL: upstream.baseUrl,
+      PARTNER_LOGIN: "demo",
+      PARTNER_API_KEY: "demo-key",
+      STRIPE_SECRET_KEY: "sk_test_bench",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: payments.baseUrl,
+      PARTNER_TEST_MODE: "1",
+      CHECKOUT_RATE_LIMIT: "1000000/60s",
+      PORT: String(SHOP_PORT),
+      SHOP_URL: `http://127.0.0.1:${SHOP_PORT}`,
+      CHECKOUT_CODE_KEY: "ab".repeat(32),
+      ADMIN_EMAIL: "owner@shop.example",
+      ADMIN_PASSWORD_HASH: "scrypt:1024:8:1:SOMb8e1iV3THKUVCAIp4lw:o16pYm9hgBbfb8ORgJ3Ei_6h-1i0U68Fg4xtHqtvMio",
+      AUTH_SECRET: "an-auth-secret-of-thirty-two-characters",
+      KV_DATA_DIR: join(dir, "kv"),
+      NODE_ENV: "production",
+    },
+  });
+  let window: [number, number];
+  let wall: number[];
+  let cpuMs: number;
+  try {
+    await checkouts(shop.url, 50, 0);
+    upstream.reset();
+    payments.reset();
+    const cpu = shopCpuMs(SHOP_PORT);
+    const cpuBefore = cpu();
+    // The profile's clock is the monotonic one process.hrtime reads, in microseconds.
+    const from = Number(process.hrtime.bigint() / 1000n);
+    wall = await checkouts(shop.url, CHECKOUTS, 50);
+    window = [from, Number(process.hrtime.bigint() / 1000n)];
+    cpuMs = cpu() - cpuBefore;
+  } finally {
+    await shop.stop();
+    await payments.close();
+    await upstream.close();
+  }
+  const mean = (total: number | undefined, count: number | undefined) => (total ?? 0) / Math.max(1, count ?? 0);
+  const post = wall.reduce((a, b) => a + b, 0) / wall.length;
+  const pay = mean(upstream.timeMs()["/api/pay"], upstream.calls()["/api/pay"]);
+  const session = mean(payments.timeMs()["POST /v1/checkout/sessions"], payments.calls()["POST /v1/checkout/sessions"]);
+  console.log(`\n${CHECKOUTS} checkouts, one at a time: POST /api/checkout ${post.toFixed(2)} ms = /api/pay ${pay.toFixed(2)} + session ${session.toFixed(2)} + ours ${(post - pay - session).toFixed(2)} ms`);
+  console.log(`shop process CPU ${(cpuMs / CHECKOUTS).toFixed(2)} ms per checkout (all threads, the profiler's cost included)\n`);
+
+  // The main thread's profile is the first one written (the others are workers').
+  const main = readdirSync(profiles).filter((name) => name.endsWith(".cpuprofile")).sort()[0];
+  const split = [...profileSplit(join(profiles, main!), ...window)].sort((a, b) => b[1] - a[1]);
+  const busy = split.filter(([name]) => name !== "(idle)").reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`sampled main-thread CPU per checkout: ${(busy / CHECKOUTS).toFixed(2)} ms, of which`);
+  for (const [name, ms] of split) console.log(`${(ms / CHECKOUTS).toFixed(2).padStart(8)} ms  ${name}`);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** POST /api/checkout `count` times in a row; the time of each as the buyer waits for it. */
+async function checkouts(shopUrl: string, count: number, offset: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let n = offset; n < offset + count; n += 1) {
+    const started = performance.now();
+    const response = await fetch(`${shopUrl}/api/checkout`, { method: "POST", headers: { "content-type": "application/json" }, body: BODY(n) });
+    const body = await response.text();
+    times.push(performance.now() - started);
+    if (response.status !== 201) throw new Error(`checkout ${n} answered ${response.status}: ${body}`);
+  }
+  return times;
+}
+
+/** User and system CPU of the process listening on `port`, in ms (Linux /proc, 10 ms ticks). */
+function shopCpuMs(port: number): () => number {
+  const pid = /pid=(\d+)/.exec(execFileSync("ss", ["-ltnpH", `sport = :${port}`]).toString())?.[1];
+  if (!pid) throw new Error(`no process listens on port ${port}`);
+  return () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
