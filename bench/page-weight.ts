@@ -15,9 +15,20 @@ import { spawnServer } from "../tests/support/spawn-server";
 const PORT = Number(process.env.WEIGHT_PORT ?? 3212);
 const kB = (bytes: number) => (bytes / 1024).toFixed(1);
 
+/** A server already on the port would answer for ours, and its pages would be measured. */
+async function assertPortFree(): Promise<void> {
+  const answered = await fetch(`http://127.0.0.1:${PORT}/`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`port ${PORT} is in use: stop what runs there, or set WEIGHT_PORT`);
+}
+
 async function main(): Promise<void> {
   const listFiles = process.argv.includes("--files");
+  await assertPortFree();
   const floor = await frameworkFloor(PORT, false);
+  await assertPortFree();
   const dataDir = mkdtempSync(join(tmpdir(), "page-weight-"));
   // The shop on its defaults (the bundled upstream sandbox), as the browser tests start it.
   const shop = await spawnServer("npx", ["next", "start", "-p", String(PORT)], {
