@@ -8,23 +8,15 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Cookie, type Page } from "@playwright/test";
+import { demoOwnerCookies } from "./support/demo-owner";
 
-const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
 /** The shop's outbox (playwright.config.ts): the demo's alerts go to the demo owner there. */
 const OUTBOX = "test-results/e2e-shop/outbox";
 
 let cookies: Cookie[] = [];
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto("/admin/sign-in");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  cookies = (await context.storageState()).cookies;
-  await context.close();
+  cookies = await demoOwnerCookies(browser, baseURL);
 });
 
 test.beforeEach(async ({ context }) => {

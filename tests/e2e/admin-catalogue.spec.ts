@@ -9,8 +9,8 @@
 // Desktop and phone hide different products, so neither run depends on the other's cleanup.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signInAsDemoOwner } from "./support/demo-owner";
 
-const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
 const PRODUCTS = {
   desktop: { id: 231, name: "Cobalt Cash Card", voucherId: 23101 },
   phone: { id: 204, name: "Orbit Plus Membership (EU)", voucherId: 20401 },
@@ -20,13 +20,11 @@ const TOP_UP_ID = 1;
 /** The two services "Online" finds, priced by no other spec; the first voucher of the first is checked. */
 const RULE_SERVICES = { filter: "Online", names: ["Runeward Online Game Time", "Emberfall Online Gift Crates"], productId: 471, voucherName: "30 days of game time" };
 
+/** The admin sends an anonymous visitor to its sign-in page; the README's demo owner signs in there. */
 async function signIn(page: Page) {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/sign-in/);
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await signInAsDemoOwner(page);
 }
 
 async function storefrontShows(page: Page, name: string): Promise<number> {

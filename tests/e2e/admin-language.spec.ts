@@ -6,9 +6,9 @@
 // Signed in once (sign-ins are limited per account); sign-in and invitation in a fresh context.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import { signInAsDemoOwner } from "./support/demo-owner";
 import { ADMIN_NAV } from "../../app/_components/admin/nav-items";
 
-const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
 /** A balance top-up: a service the demo upstream always has. */
 const SERVICE_ID = 1;
 /** Any Han character: an English page has none in its heading. */
@@ -25,14 +25,6 @@ async function adminWords(): Promise<(path: string) => string> {
   };
 }
 
-async function signIn(page: Page) {
-  await page.goto("/admin/sign-in");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-}
-
 async function expectChinese(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
@@ -43,7 +35,7 @@ test.describe("admin in Chinese", () => {
   test("every signed-in admin page under /zh is in Chinese: navigation, heading, document language", async ({ page }) => {
     test.setTimeout(180_000);
     const words = await adminWords();
-    await signIn(page);
+    await signInAsDemoOwner(page);
     // The demo owner may open every page of the list.
     for (const item of ADMIN_NAV) {
       const path = `/zh${item.href}`;

@@ -6,17 +6,15 @@
 // themes and languages. The threshold and the pause are put back at the end, whatever happened.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signInAsDemoOwner } from "./support/demo-owner";
 
-const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
 const PRODUCT = { id: 231, voucherId: 23101 };
 
+/** The admin sends an anonymous visitor to its sign-in page; the README's demo owner signs in there. */
 async function signIn(page: Page) {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/sign-in/);
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await signInAsDemoOwner(page);
 }
 
 async function checkout(request: APIRequestContext): Promise<{ status: number; error?: string }> {

@@ -4,38 +4,14 @@
 // buyer's order page says partly refunded, then refunded. A refund without its confirmation
 // ticked is named and changes nothing; sending the same form twice refunds once.
 import { expect, test, type Cookie, type Page } from "@playwright/test";
-
-const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
+import { buyCode } from "./support/buy-code";
+import { demoOwnerCookies, ownerPage } from "./support/demo-owner";
 
 let cookies: Cookie[] = [];
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto("/admin/sign-in");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  cookies = (await context.storageState()).cookies;
-  await context.close();
+  cookies = await demoOwnerCookies(browser, baseURL);
 });
-
-/** A buyer pays for a code with 4242 and waits for it: the order page's address (id and key). */
-async function buyCode(page: Page, email: string): Promise<{ orderId: string; orderUrl: string }> {
-  await page.goto("/products/101");
-  await page.getByRole("button", { name: "Continue to checkout" }).click();
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await page.waitForURL(/\/payments-sandbox\/pay\//);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Pay" }).click();
-  await page.waitForURL(/\/orders\/[0-9A-Z]{26}\?key=/);
-  await expect(page.getByRole("button", { name: "Copy code" })).toBeVisible({ timeout: 30_000 });
-  const orderUrl = page.url();
-  const orderId = new URL(orderUrl).pathname.split("/").pop() ?? "";
-  return { orderId, orderUrl };
-}
 
 function refundForm(page: Page) {
   return page.getByRole("form", { name: "Refund" });
@@ -45,9 +21,7 @@ test("@once refund part, then the rest; the buyer's order page says partly refun
   const buyer = await browser.newPage({ baseURL });
   const { orderId, orderUrl } = await buyCode(buyer, `refund-${Date.now()}@example.com`);
 
-  const ownerContext = await browser.newContext({ baseURL });
-  await ownerContext.addCookies(cookies);
-  const owner = await ownerContext.newPage();
+  const owner = await ownerPage(browser, baseURL, cookies);
   await owner.goto(`/admin/orders/${orderId}`);
   const form = refundForm(owner);
   await expect(form).toBeVisible();
@@ -87,5 +61,5 @@ test("@once refund part, then the rest; the buyer's order page says partly refun
   // The buyer's page in Chinese says so too.
   await buyer.goto(orderUrl.replace("/orders/", "/zh/orders/"));
   await expect(buyer.getByText("您的付款已退回。")).toBeVisible();
-  await ownerContext.close();
+  await owner.context().close();
 });

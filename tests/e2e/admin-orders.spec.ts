@@ -3,49 +3,22 @@
 // buyer's email with the keyboard, opens it, sees its ids and event log, reveals the code (and
 // finds the reveal in the audit log), exports the filtered list as CSV; the filter form works
 // without JavaScript and names a bad value; axe finds nothing serious on either page in both
-// themes and languages. Helper steps (buyCode, signedIn) are exported-free plain functions, so
-// a later test — a refund from the order page — can reuse them in this file.
+// themes and languages.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
+import { buyCode } from "./support/buy-code";
+import { DEMO_OWNER, demoOwnerCookies, ownerPage } from "./support/demo-owner";
 
-const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
-const CODE = /^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/;
 
 let cookies: Cookie[] = [];
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto("/admin/sign-in");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  cookies = (await context.storageState()).cookies;
-  await context.close();
+  cookies = await demoOwnerCookies(browser, baseURL);
 });
 
 /** A signed-in owner's page (in a context of its own, so the buyer's stays a stranger's). */
-async function signedIn(browser: Browser, baseURL: string | undefined, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL, ...options });
-  await context.addCookies(cookies);
-  return context.newPage();
-}
-
-/** A buyer pays for a code with 4242 and waits for it: the order's id and the code they were shown. */
-async function buyCode(page: Page, email: string): Promise<{ orderId: string; code: string }> {
-  await page.goto("/products/101");
-  await page.getByRole("button", { name: "Continue to checkout" }).click();
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await page.waitForURL(/\/payments-sandbox\/pay\//);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Pay" }).click();
-  await page.waitForURL(/\/orders\/[0-9A-Z]{26}\?key=/);
-  await expect(page.getByRole("button", { name: "Copy code" })).toBeVisible({ timeout: 30_000 });
-  const code = (await page.getByLabel("Code", { exact: true }).textContent())?.trim() ?? "";
-  expect(code).toMatch(CODE);
-  return { orderId: new URL(page.url()).pathname.split("/").pop() ?? "", code };
+function signedIn(browser: Browser, baseURL: string | undefined, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  return ownerPage(browser, baseURL, cookies, options);
 }
 
 test.describe("admin orders", () => {
@@ -95,7 +68,7 @@ test.describe("admin orders", () => {
       await owner.goto("/admin/audit");
       const row = owner.getByRole("row").filter({ hasText: `order:${orderId}` });
       await expect(row).toContainText("orders.code_revealed");
-      await expect(row).toContainText(DEMO.email);
+      await expect(row).toContainText(DEMO_OWNER.email);
     });
 
     await test.step("the CSV export of the filtered list holds the order", async () => {

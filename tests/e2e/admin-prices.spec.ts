@@ -8,8 +8,8 @@
 // Desktop and phone reprice different brands, so neither run depends on the other's restore.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
+import { DEMO_OWNER, demoOwnerCookies } from "./support/demo-owner";
 
-const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
 /**
  * A brand whose first card costs $9.80 upstream: $10.78 under the demo's 10 % markup; $10.10 under
  * 3 %, a margin of about 3 % of the price, under the 5 % the preview calls thin.
@@ -24,15 +24,7 @@ const NEW_PRICE = "$10.10";
 let cookies: Cookie[] = [];
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto("/admin/sign-in");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  cookies = (await context.storageState()).cookies;
-  await context.close();
+  cookies = await demoOwnerCookies(browser, baseURL);
 });
 
 test.beforeEach(async ({ context }) => {
@@ -112,7 +104,7 @@ test.describe("the price editor", () => {
     expect(await quotedPrice(request, brand)).toBe(`USD ${NEW_PRICE.slice(1)}`);
 
     await page.goto("/admin/prices/history");
-    await expect(page.getByRole("row").filter({ hasText: `${brand.name} at 3 %` })).toContainText(DEMO.email);
+    await expect(page.getByRole("row").filter({ hasText: `${brand.name} at 3 %` })).toContainText(DEMO_OWNER.email);
     await page.getByRole("button", { name: `Restore version ${before}` }).click();
     await expect(page.getByText(`Version ${before} restored as version ${before + 2}.`)).toBeVisible();
 

@@ -5,40 +5,18 @@
 // to the order, settles it, and the buyer's order page says refunded. The run form also works
 // with JavaScript off, and axe finds nothing serious on the list and a run's page.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Cookie } from "@playwright/test";
+import { buyCode } from "./support/buy-code";
+import { DEMO_OWNER, demoOwnerCookies } from "./support/demo-owner";
 
-const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
 /** The demo fixture's partner, as the shop itself logs in to the embedded sandbox. */
 const PARTNER = { login: "demo", api_key: "demo-key" };
 
 let cookies: Cookie[] = [];
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto("/admin/sign-in");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  cookies = (await context.storageState()).cookies;
-  await context.close();
+  cookies = await demoOwnerCookies(browser, baseURL);
 });
-
-/** A buyer pays for a code with 4242 and waits for it: the order page's address (id and key). */
-async function buyCode(page: Page, email: string): Promise<{ orderId: string; orderUrl: string }> {
-  await page.goto("/products/101");
-  await page.getByRole("button", { name: "Continue to checkout" }).click();
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await page.waitForURL(/\/payments-sandbox\/pay\//);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Pay" }).click();
-  await page.waitForURL(/\/orders\/[0-9A-Z]{26}\?key=/);
-  await expect(page.getByRole("button", { name: "Copy code" })).toBeVisible({ timeout: 30_000 });
-  const orderUrl = page.url();
-  return { orderId: new URL(orderUrl).pathname.split("/").pop() ?? "", orderUrl };
-}
 
 /** Upstream's supplier refunds our order now and tells nobody. */
 async function plantSilentRefund(request: APIRequestContext, orderId: string): Promise<void> {
@@ -85,7 +63,7 @@ test.describe("admin reconciliation", () => {
     await expect(row.getByRole("status")).toHaveText("Settled.");
     await page.reload();
     const settled = page.getByRole("row", { name: new RegExp(orderId) });
-    await expect(settled).toContainText(`Settled by ${DEMO.email}`);
+    await expect(settled).toContainText(`Settled by ${DEMO_OWNER.email}`);
     await expect(settled.getByRole("button")).toHaveCount(0);
 
     const again = await browser.newPage({ baseURL });
@@ -95,7 +73,7 @@ test.describe("admin reconciliation", () => {
 
     // The run is listed, and a new run finds this order agreeing on all three sides.
     await page.goto("/admin/reconciliation");
-    await expect(page.getByRole("table")).toContainText(DEMO.email);
+    await expect(page.getByRole("table")).toContainText(DEMO_OWNER.email);
     await page.getByRole("button", { name: "Run now" }).click();
     await page.waitForURL(/\/admin\/reconciliation\/[0-9A-Z]{26}$/);
     await expect(page.getByRole("row", { name: new RegExp(orderId) })).toHaveCount(0);
