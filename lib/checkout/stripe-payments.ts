@@ -38,13 +38,22 @@ export function stripePayments(stripe: Stripe): PaymentsPort {
       attempt(async () => {
         // One full refund per order, so one key per order ("full") makes a repeat a replay; a
         // partial one is keyed by its request ("owner-" keeps it apart from "full").
-        const refund = await refundPayment(
-          stripe,
-          part
-            ? { orderId, paymentIntentId: intentId, refundId: `owner-${part.requestId}`, amount: part.amount }
-            : { orderId, paymentIntentId: intentId, refundId: "full" },
-        );
-        return { refundId: refund.id };
+        try {
+          const refund = await refundPayment(
+            stripe,
+            part
+              ? { orderId, paymentIntentId: intentId, refundId: `owner-${part.requestId}`, amount: part.amount }
+              : { orderId, paymentIntentId: intentId, refundId: "full" },
+          );
+          return { refundId: refund.id };
+        } catch (error) {
+          // A full refund retried after Stripe forgot its key (a day after a lost answer) finds
+          // the charge refunded already, by that very request: the refund is done, not refused.
+          if (part || !(error instanceof Stripe.errors.StripeError) || error.code !== "charge_already_refunded") throw error;
+          const latest = (await stripe.refunds.list({ payment_intent: intentId, limit: 1 })).data[0];
+          if (!latest) throw error;
+          return { refundId: latest.id };
+        }
       }),
   };
 }

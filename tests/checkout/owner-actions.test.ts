@@ -192,6 +192,22 @@ describe("refund", () => {
     expect(await w.refundsAtStripe(intentId)).toEqual([400]);
     expect(refundMails()).toHaveLength(1);
   });
+  it("in full, its answer lost and retried after Stripe forgot the key (over a day): the charge already refunded is the refund, not a refusal for ever", async () => {
+    const w = await world();
+    const { id, intentId } = await completedOrder(w.h);
+    // Stripe refunds, every answer is lost, and nobody retries for over a day.
+    w.h.losePaymentAnswers.push("/v1/refunds", "/v1/refunds", "/v1/refunds");
+    const asked = await w.run(refundOrder(w.deps, { orderId: id, requestId: "refund-forgotten", reason: "x" }, OWNER));
+    expect(asked).toMatchObject({ ok: true, value: { state: "refunding" } });
+    await w.h.timers.advance(25 * 3600_000);
+    const swept = { ...w.deps, ...refundListeners(w.deps) };
+    await w.run(sweep(swept));
+    const after = await w.order(id);
+    expect(after.state).toBe("refunded");
+    expect(after.payment.refundId).toMatch(/^re_/);
+    expect(await w.refundsAtStripe(intentId)).toEqual([1100]);
+    expect(after.refunds).toMatchObject([{ kind: "full", status: "done", buyerTold: true }]);
+  });
   it("in full, when the checkout's refund step is finished by the sweep later: the buyer is told then, once, with no click", async () => {
     const w = await world();
     const { id, intentId } = await completedOrder(w.h);
