@@ -62,9 +62,13 @@ async function main(): Promise<void> {
   const floor = await frameworkFloor(FLOOR_PORT, build);
 
   // Zero supplier latency: the checkout's figures are its own and the sandbox's, not a wait.
+  // A partner balance for the load: the demo's 1,000 USD covers about 200 checkouts, after
+  // which the shop's low-balance guard rightly refuses (409 balance_low) and the run would
+  // measure refusals.
   const fixture = await loadFixture();
   const upstream = await startCountingSandbox(UPSTREAM_PORT, {
     ...fixture,
+    partners: fixture.partners.map((partner) => ({ ...partner, balance: 10_000_000 })),
     services: fixture.services.map((service) => ({ ...service, supplier: { ...service.supplier, latency_seconds: 0 } })),
   });
   const dataDir = mkdtempSync(join(tmpdir(), "bench-kv-"));
