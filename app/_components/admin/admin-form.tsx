@@ -105,21 +105,25 @@ interface AdminFormProps {
   danger?: boolean;
 }
 
+/** The codes an answer carries (recovery codes, a revealed voucher code), as a list; nothing otherwise. */
+export function answerCodes(answer: Answer, label?: string) {
+  return answer.ok && Array.isArray(answer.data?.codes) ? (
+    <ol className={styles.codes} aria-label={label}>
+      {(answer.data.codes as string[]).map((code) => (
+        <li key={code}>
+          <code>{code}</code>
+        </li>
+      ))}
+    </ol>
+  ) : null;
+}
+
 /** The forms of sign-in's neighbours (people, security, an invitation): one submit button, fields named by admin.fieldErrors. */
 export function AdminForm({ action, schema, submit, children, danger }: AdminFormProps) {
   const t = useTranslations("admin");
   const fieldProblem = ({ field }: FieldProblem) => (t.has(`fieldErrors.${field}` as never) ? t(`fieldErrors.${field}` as "fieldErrors.email") : t("fieldErrors.other"));
   const answer = (state: Answer) => t(`results.${state.message}` as "results.done", (state.data ?? {}) as Record<string, string>);
-  const codes = (state: Answer) =>
-    state.ok && Array.isArray(state.data?.codes) ? (
-      <ol className={styles.codes}>
-        {(state.data.codes as string[]).map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ol>
-    ) : null;
+  const codes = (state: Answer) => answerCodes(state);
 
   return (
     <CheckedForm

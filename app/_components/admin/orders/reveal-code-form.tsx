@@ -3,24 +3,14 @@
 // without JavaScript too; the code is shown only in the answer, never in the page as sent.
 import { useTranslations } from "next-intl";
 import { z } from "zod";
-import { CheckedForm, type Answer } from "@/app/_components/admin/admin-form";
-import styles from "@/app/_components/admin/admin.module.css";
+import { answerCodes, CheckedForm, type Answer } from "@/app/_components/admin/admin-form";
 import { revealOrderCode } from "./reveal-code-action";
 
 const schema = z.object({ orderId: z.string().min(1) });
 
 export function RevealCodeForm({ orderId }: { orderId: string }) {
   const t = useTranslations("admin.orders.reveal");
-  const codes = (answer: Answer) =>
-    answer.ok && Array.isArray(answer.data?.codes) ? (
-      <ol className={styles.codes} aria-label={t("codes")}>
-        {(answer.data.codes as string[]).map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ol>
-    ) : null;
+  const codes = (answer: Answer) => answerCodes(answer, t("codes"));
   return (
     <CheckedForm
       action={revealOrderCode}
