@@ -4,7 +4,7 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ["**/.next/**", "node_modules/**", "data/**", "next-env.d.ts", "test-results/**"] },
+  { ignores: ["**/.next/**", "node_modules/**", "data/**", "next-env.d.ts", "test-results/**", "lib/next-cache/built/**"] },
   {
     // Plain <a> links are deliberate where next/link would add client code to every page (the
     // header, cards, 404). The rule reads every path as a page since app/[locale]/[...missing]

@@ -1,10 +1,36 @@
 import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
 import createNextIntlPlugin from "next-intl/plugin";
+import { PHASE_PRODUCTION_SERVER } from "next/constants.js";
+
+// Next imports its cache handler with Node's own loader, outside the bundle, where neither
+// TypeScript nor our "@/" paths load. The handler and the KV drivers it shares with the shop are
+// bundled to one plain module when the shop is built (or run in development), so the running
+// server loads no TypeScript loader: one registered as Node's module hooks put itself in front
+// of every dynamic import, and Next makes one per request (docs/decisions.md 88).
+const handlerSource = fileURLToPath(new URL("./lib/next-cache/kv-cache-handler.ts", import.meta.url));
+const handlerBundle = fileURLToPath(new URL("./lib/next-cache/built/kv-cache-handler.mjs", import.meta.url));
+
+function bundleCacheHandler() {
+  buildSync({
+    entryPoints: [handlerSource],
+    outfile: handlerBundle,
+    bundle: true,
+    // Packages load from node_modules as the shop's own do (lmdb and ioredis are native or Node-only).
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    sourcemap: true,
+    logLevel: "warning",
+  });
+}
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  generateEtags: false,
   // Native and Node-only drivers stay out of the bundle and load at run time.
   serverExternalPackages: ["lmdb", "ioredis"],
   // Pages and unstable_cache data live in the shop's KV, shared by every instance on the store,
@@ -17,4 +43,8 @@ const nextConfig = {
 // The storefront's languages: next-intl reads its per-request configuration from here.
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
-export default withNextIntl(nextConfig);
+export default function config(phase) {
+  // `next start` runs what the build bundled: build once, start anywhere.
+  if (phase !== PHASE_PRODUCTION_SERVER) bundleCacheHandler();
+  return withNextIntl(nextConfig);
+}
