@@ -2,9 +2,8 @@
 // of every request and the time spent answering it, like counting-sandbox.ts does for the
 // Partner API: the checkout's own time is what is left once both services' time is taken out.
 import { createKv } from "@/lib/kv/get-kv";
-import { createPaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
+import { createPaymentsSandbox, type AfterResponse } from "@/lib/payments-sandbox/create-payments-sandbox";
 import { servePaymentsSandbox, type RunningPaymentsSandbox } from "@/lib/payments-sandbox/serve";
-import { systemScheduler } from "@/lib/time/clock";
 
 export interface CountingPayments extends RunningPaymentsSandbox {
   /** Requests since the last reset, by "METHOD /path" with ids replaced by ":id". */
@@ -17,19 +16,21 @@ export async function startCountingPayments(options: { port: number; dir: string
   const kv = await createKv({ driver: "embedded", dir: options.dir });
   const sandbox = createPaymentsSandbox({
     kv,
-    scheduler: systemScheduler,
+    // No timers, as on a serverless host: each request sends what has fallen due once it has
+    // answered, and the bench's steady traffic leaves nothing waiting.
+    scheduler: null,
     config: { baseUrl: `http://127.0.0.1:${options.port}`, webhookUrl: options.webhookUrl, webhookSecret: options.webhookSecret },
   });
   let counts: Record<string, number> = {};
   let times: Record<string, number> = {};
   const counted = {
     ...sandbox,
-    async handle(request: Request) {
+    async handle(request: Request, afterResponse?: AfterResponse) {
       const key = `${request.method} ${new URL(request.url).pathname.replace(/\/(cs|pi|re|evt)_[\w]+/g, "/:id")}`;
       counts[key] = (counts[key] ?? 0) + 1;
       const started = performance.now();
       try {
-        return await sandbox.handle(request);
+        return await sandbox.handle(request, afterResponse);
       } finally {
         times[key] = (times[key] ?? 0) + performance.now() - started;
       }

@@ -25,8 +25,16 @@ export interface PaymentsSandboxOptions {
   scheduler?: Scheduler | null;
 }
 
+/** Runs a task once the response has gone (Next's after(), or the server's own loop). */
+export type AfterResponse = (task: () => Promise<unknown>) => void;
+
 export interface PaymentsSandbox {
-  handle(request: Request): Promise<Response>;
+  /**
+   * Answers a request, then sends the webhooks that have fallen due. With `afterResponse` they
+   * go after the answer, as Stripe's do: an API call never waits on a delivery to the shop (whose
+   * handler may itself be calling this API). Without it they go before the answer.
+   */
+  handle(request: Request, afterResponse?: AfterResponse): Promise<Response>;
   /** Send the webhooks that are due now; returns how many were accepted. */
   deliverDue(): Promise<number>;
   context: SandboxContext;
@@ -51,14 +59,15 @@ export function createPaymentsSandbox(options: PaymentsSandboxOptions): Payments
   return {
     context,
     deliverDue: deliver,
-    async handle(request) {
+    async handle(request, afterResponse) {
       const url = new URL(request.url);
       const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || "/" : url.pathname;
       const response = path.startsWith("/v1/")
         ? await handleApiRequest(context, request, path)
         : await handlePageRequest(context, request, path, basePath);
       // Serverless has no timers, so every request also sends what has fallen due.
-      await deliver();
+      if (afterResponse) afterResponse(deliver);
+      else await deliver();
       return response;
     },
   };

@@ -9,6 +9,9 @@ export interface RunningPaymentsSandbox {
 }
 
 export function servePaymentsSandbox(sandbox: PaymentsSandbox, { port = 0, host = "127.0.0.1" } = {}): Promise<RunningPaymentsSandbox> {
+  // Webhook deliveries run once each answer has gone; close() waits for them, so none writes
+  // to a store its owner closes next.
+  const running = new Set<Promise<unknown>>();
   const server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -23,10 +26,15 @@ export function servePaymentsSandbox(sandbox: PaymentsSandbox, { port = 0, host 
         headers,
         body: method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks),
       });
-      void sandbox.handle(request).then(async (response) => {
+      const tasks: (() => Promise<unknown>)[] = [];
+      void sandbox.handle(request, (task) => tasks.push(task)).then(async (response) => {
         const body = Buffer.from(await response.arrayBuffer());
         outgoing.writeHead(response.status, Object.fromEntries(response.headers));
         outgoing.end(body);
+        for (const task of tasks) {
+          const run = task().finally(() => running.delete(run));
+          running.add(run);
+        }
       });
     });
   });
@@ -40,7 +48,7 @@ export function servePaymentsSandbox(sandbox: PaymentsSandbox, { port = 0, host 
           new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));
             server.closeAllConnections();
-          }),
+          }).then(() => Promise.allSettled([...running]).then(() => undefined)),
       });
     });
   });
