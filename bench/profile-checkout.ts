@@ -13,10 +13,16 @@ import { join } from "node:path";
 import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import { startCountingPayments } from "./lib/counting-payments";
 import { startCountingSandbox } from "./lib/counting-sandbox";
+import { load } from "./lib/load";
+import { runBuyers } from "./lib/checkout-buyers";
 import { profileSplit } from "./lib/profile-split";
 import { spawnServer } from "../tests/support/spawn-server";
 
 const CHECKOUTS = Number(process.env.CHECKOUTS ?? 300);
+/** PROFILE_BUYERS=50: whole purchases (pay, webhook, order page, held reads) by that many buyers for 10 s instead. */
+const BUYERS = Number(process.env.PROFILE_BUYERS ?? 0);
+/** PROFILE_PAGE=/: that page under the bench's page load (20 connections, 10 s) instead; figures per request. */
+const PAGE = process.env.PROFILE_PAGE;
 const SHOP_PORT = Number(process.env.PROFILE_PORT ?? 3312);
 const WEBHOOK_SECRET = "whsec_bench";
 const BODY = (n: number) => JSON.stringify({ voucher_id: 10101, game_id: 101, email: `profile-${n}@example.com` });
@@ -63,6 +69,7 @@ async function main(): Promise<void> {
   let window: [number, number];
   let wall: number[];
   let cpuMs: number;
+  let count = CHECKOUTS;
   try {
     await checkouts(shop.url, 50, 0);
     upstream.reset();
@@ -71,7 +78,12 @@ async function main(): Promise<void> {
     const cpuBefore = cpu();
     // The profile's clock is the monotonic one process.hrtime reads, in microseconds.
     const from = Number(process.hrtime.bigint() / 1000n);
-    wall = await checkouts(shop.url, CHECKOUTS, 50);
+    wall = PAGE
+      ? Array.from({ length: Math.round((await load({ url: `${shop.url}${PAGE}`, seconds: 10, connections: 20 })).requestsPerSecond * 10) }, () => 0)
+      : BUYERS
+      ? (await runBuyers({ shopUrl: shop.url, voucherId: 10101, gameId: 101, buyers: BUYERS, seconds: 10 })).map((s) => s.startMs)
+      : await checkouts(shop.url, CHECKOUTS, 50);
+    count = wall.length;
     window = [from, Number(process.hrtime.bigint() / 1000n)];
     cpuMs = cpu() - cpuBefore;
   } finally {
@@ -83,16 +95,19 @@ async function main(): Promise<void> {
   const post = wall.reduce((a, b) => a + b, 0) / wall.length;
   const pay = mean(upstream.timeMs()["/api/pay"], upstream.calls()["/api/pay"]);
   const session = mean(payments.timeMs()["POST /v1/checkout/sessions"], payments.calls()["POST /v1/checkout/sessions"]);
-  console.log(`\n${CHECKOUTS} checkouts, one at a time: POST /api/checkout ${post.toFixed(2)} ms = /api/pay ${pay.toFixed(2)} + session ${session.toFixed(2)} + ours ${(post - pay - session).toFixed(2)} ms`);
-  console.log(`shop process CPU ${(cpuMs / CHECKOUTS).toFixed(2)} ms per checkout (all threads, the profiler's cost included)\n`);
+  console.log(`\n${count} checkouts${BUYERS ? ` by ${BUYERS} buyers` : ", one at a time"}: POST /api/checkout ${post.toFixed(2)} ms = /api/pay ${pay.toFixed(2)} + session ${session.toFixed(2)} + ours ${(post - pay - session).toFixed(2)} ms`);
+  const perCheckout = (calls: Record<string, number>) => Object.entries(calls).map(([path, n]) => `${path} ${(n / count).toFixed(2)}`).join(", ");
+  console.log(`per checkout: upstream ${perCheckout(upstream.calls())}; payments ${perCheckout(payments.calls())}`);
+  console.log(`shop process CPU ${(cpuMs / count).toFixed(2)} ms per checkout (all threads, the profiler's cost included)\n`);
 
   // The main thread's profile is the first one written (the others are workers').
   const main = readdirSync(profiles).filter((name) => name.endsWith(".cpuprofile")).sort()[0];
   const split = [...profileSplit(join(profiles, main!), ...window)].sort((a, b) => b[1] - a[1]);
   const busy = split.filter(([name]) => name !== "(idle)").reduce((sum, [, ms]) => sum + ms, 0);
-  console.log(`sampled main-thread CPU per checkout: ${(busy / CHECKOUTS).toFixed(2)} ms, of which`);
-  for (const [name, ms] of split) console.log(`${(ms / CHECKOUTS).toFixed(2).padStart(8)} ms  ${name}`);
-  rmSync(dir, { recursive: true, force: true });
+  console.log(`sampled main-thread CPU per checkout: ${(busy / count).toFixed(2)} ms, of which`);
+  for (const [name, ms] of split) console.log(`${(ms / count).toFixed(2).padStart(8)} ms  ${name}`);
+  if (process.env.PROFILE_KEEP) console.log(`profile kept in ${profiles}`);
+  else rmSync(dir, { recursive: true, force: true });
 }
 
 /** POST /api/checkout `count` times in a row; the time of each as the buyer waits for it. */

@@ -15,7 +15,8 @@
 //  • the admin's order list over 10,000 orders (bench/order-list.ts, goal p95 < 300 ms);
 //  • after the build, stale prices after an owner's save on two instances sharing one Redis
 //    (bench/stale-after-save.ts, goal 0 stale answers in 1,000 requests after the saves).
-// It builds first unless BENCH_SKIP_BUILD=1 (a build already in .next).
+// It builds first unless BENCH_SKIP_BUILD=1 (a build already in .next). BENCH_ONLY=storefront
+// runs only the storefront's pages and checkout, for working on them.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,16 +50,17 @@ function goal(met: boolean, text: string): string {
 }
 
 async function main(): Promise<void> {
+  const all = process.env.BENCH_ONLY !== "storefront";
   // The admin's pricing preview needs no server: measured first, in a process of its own.
-  execFileSync("npx", ["tsx", "bench/pricing-preview.ts"], { stdio: "inherit" });
+  if (all) execFileSync("npx", ["tsx", "bench/pricing-preview.ts"], { stdio: "inherit" });
   // Reconciliation of a day of 10,000 orders in the embedded KV, in process (goal < 30 s).
-  execFileSync("npx", ["tsx", "bench/reconcile.ts"], { stdio: "inherit" });
+  if (all) execFileSync("npx", ["tsx", "bench/reconcile.ts"], { stdio: "inherit" });
   // The admin's order list, filtered and paged over 10,000 orders in the embedded KV (goal p95 < 300 ms).
-  execFileSync("npx", ["tsx", "bench/order-list.ts"], { stdio: "inherit" });
+  if (all) execFileSync("npx", ["tsx", "bench/order-list.ts"], { stdio: "inherit" });
   const build = process.env.BENCH_SKIP_BUILD !== "1";
   if (build) execFileSync("npx", ["next", "build"], { stdio: "inherit" });
   // Stale prices after an owner's save, on two instances of this build sharing one Redis.
-  execFileSync("npx", ["tsx", "bench/stale-after-save.ts"], { stdio: "inherit" });
+  if (all) execFileSync("npx", ["tsx", "bench/stale-after-save.ts"], { stdio: "inherit" });
   const floor = await frameworkFloor(FLOOR_PORT, build);
 
   // Zero supplier latency: the checkout's figures are its own and the sandbox's, not a wait.
