@@ -44,8 +44,11 @@ function inSandbox(path: string): boolean {
 
 export const config = {
   // Build output and static files (public/brands) never depend on the upstream or the language.
-  // Nor does POST /api/checkout, whose decision is always "pass" (a fixed path: nothing to
-  // decode; a JSON body, refused by its route when it is anything else): proxy.ts there only
-  // cost the buyer Next's request copy and its body's clone (tests/proxy-matcher.test.ts).
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|brands/|api/checkout$).*)"],
+  // Nor do the routes a purchase runs through, whose decision is always "pass": POST
+  // /api/checkout (a JSON body, refused by its route when it is anything else), the order page's
+  // reads of /api/orders/<id> (GET) and Stripe's webhook (a body checked against its signature
+  // before anything reads it). proxy.ts there only cost Next's request copy and the body's clone,
+  // several times a purchase (tests/proxy-matcher.test.ts). An order id of other characters (one
+  // that may not decode) still goes through the proxy's check.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|brands/|api/checkout$|api/orders/[0-9A-Za-z]+$|api/webhooks/stripe$).*)"],
 };
