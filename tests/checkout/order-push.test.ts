@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { AdvanceDeps } from "@/lib/checkout/advance";
 import { getOrder } from "@/lib/checkout/http/get-order";
 import { createOrderStore } from "@/lib/checkout/store/order-store";
-import { orderVersion } from "@/lib/checkout/watch-order";
+import { LOOKS, orderVersion, waitsWithin } from "@/lib/checkout/watch-order";
 import { publicOrder, type PublicOrder } from "@/lib/checkout/public-order";
 import { capabilityHash, newCapabilityKey } from "@/lib/checkout/order-id";
 import { RESERVED_ITEM, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
@@ -31,11 +31,11 @@ function held(id: string, key: string | null, version: string, signal?: AbortSig
 }
 
 /** Looks at KV on manual time: each pause moves the clock, so the wait's bound is reached without real waiting. */
-function manualWatch(h: CheckoutHarness, looks: { n: number }) {
+function manualWatch(h: CheckoutHarness, looks: { n: number; waits?: number[] }) {
   return {
-    intervalMs: 150,
     sleep: async (ms: number) => {
       looks.n += 1;
+      looks.waits?.push(ms);
       await new Promise((resolve) => setTimeout(resolve, 1));
       await h.timers.advance(ms);
     },
@@ -75,7 +75,25 @@ describe("the order page's push", () => {
     const response = await getOrder(held(id, key, version), id, { orders: async () => h.deps, watch: manualWatch(h, looks) });
     expect(response.status).toBe(304);
     expect(response.headers.get("etag")).toBe(`"${version}"`);
-    expect(looks.n).toBeLessThanOrEqual(25_000 / 150 + 1);
+    expect(looks.n).toBeLessThanOrEqual(waitsWithin(25_000, LOOKS).length);
+    expect(looks.n).toBeLessThan(40);
+  });
+
+  it("looks soon after the hold begins and less often as it goes on: a change t ms into the hold is seen within t ms more", async () => {
+    const h = await newHarness();
+    const { id, key, version } = await awaitingOrder(h);
+    const looks = { n: 0, waits: [] as number[] };
+    const response = await getOrder(held(id, key, version), id, { orders: async () => h.deps, watch: manualWatch(h, looks) });
+    expect(response.status).toBe(304);
+    expect(looks.waits[0]).toBeLessThanOrEqual(20);
+    // From the third on, no wait is longer than all the waits before it together, and none over a second.
+    let waited = 0;
+    for (const [n, wait] of looks.waits.entries()) {
+      if (n >= 2) expect(wait, `wait ${n}`).toBeLessThanOrEqual(waited);
+      expect(wait).toBeLessThanOrEqual(1_000);
+      waited += wait;
+    }
+    expect(waited).toBe(25_000);
   });
 
   it("stops holding when the buyer leaves", async () => {

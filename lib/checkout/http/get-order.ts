@@ -16,7 +16,7 @@ export const MAX_WAIT_S = 25;
 export interface GetOrderDeps {
   orders(): Promise<AdvanceDeps>;
   /** For tests: looks at KV without real waits. */
-  watch?: Pick<WatchOptions, "intervalMs" | "sleep">;
+  watch?: Pick<WatchOptions, "pacing" | "sleep">;
 }
 
 export async function getOrder(request: Request, orderId: string, deps: GetOrderDeps): Promise<Response> {
