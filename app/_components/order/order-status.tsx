@@ -14,9 +14,13 @@ import { fetchOrder, holdOrder, refreshInterval, retryActivation } from "./fetch
 import { followOrder } from "./follow-order";
 import styles from "./order.module.css";
 
+/** One per language: a formatter costs far more to build than to use, and every render uses it per step. */
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
 /** Same text on the server and in the browser, whatever their time zones. */
 function when(iso: string, locale: Locale): string {
-  const format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  let format = dateFormats.get(locale);
+  if (!format) dateFormats.set(locale, (format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })));
   return `${format.format(new Date(iso))} UTC`;
 }
 
