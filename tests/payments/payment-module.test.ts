@@ -260,6 +260,37 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
       expect(world.handled.map((event) => event.type)).toEqual(["payment_intent.payment_failed"]);
     });
 
+    it("a run does not try to claim what another run of the same process is delivering: under load each request starts a run", async () => {
+      await world.kv.close();
+      world = build({ delayMs: 60_000 });
+      const session = await open();
+      await pay(session, "4000000000000002");
+      await world.time.advance(60_000);
+      const original = world.sandbox.context.fetch;
+      let answer!: () => void;
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      let entered!: () => void;
+      const inFlight = new Promise<void>((resolve) => (entered = resolve));
+      world.sandbox.context.fetch = async (url, init) => {
+        entered();
+        await held;
+        return original(url, init);
+      };
+      const first = world.sandbox.deliverDue();
+      await inFlight;
+      const claims = { n: 0 };
+      const run = world.kv.run.bind(world.kv);
+      world.kv.run = ((script, input) => {
+        claims.n += 1;
+        return run(script, input);
+      }) as typeof world.kv.run;
+      for (let i = 0; i < 5; i++) expect(await world.sandbox.deliverDue()).toBe(0);
+      expect(claims.n).toBe(0);
+      answer();
+      expect(await first).toBe(1);
+      expect(world.handled.map((event) => event.type)).toEqual(["payment_intent.payment_failed"]);
+    });
+
     it("retries a failed delivery with backoff until the endpoint accepts it", async () => {
       const session = await open();
       let failures = 2;

@@ -13,36 +13,59 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 /** How long a claim keeps other instances off a delivery: longer than one POST may take. */
 const CLAIM_MS = DELIVERY_TIMEOUT_MS + 5_000;
 
+/**
+ * Deliveries this process is making now, each to the time its claim lapses. Every request the
+ * sandbox answers starts a run, and under load each run would otherwise try to claim (a KV
+ * write) every delivery that another run of this process already holds: 50 buyers left
+ * hundreds of webhooks seconds behind. The KV claim still keeps other processes off them.
+ */
+const inFlight = new WeakMap<SandboxContext, Map<string, number>>();
+
 export async function deliverDue(context: SandboxContext): Promise<number> {
   const { store, config, clock } = context;
-  if (!config.webhookUrl) return 0;
+  const webhookUrl = config.webhookUrl;
+  if (!webhookUrl) return 0;
   const due = await store.kv.zRangeByScore(deliveriesKey(context), { max: clock.now(), limit: 50 });
   if (config.faults.reorder) due.reverse();
+  let mine = inFlight.get(context);
+  if (!mine) inFlight.set(context, (mine = new Map()));
   let delivered = 0;
   for (const { member } of due) {
-    const claim = store.key("claim", member);
     const now = clock.now();
-    if (!(await store.kv.run(claimDelivery, { keys: { claim }, args: { now, claimUntil: now + CLAIM_MS, ttlMs: 86_400_000 } }))) continue;
-    const eventId = eventOfMember(member);
-    const event = await store.read("evt", eventId);
-    if (event && (await post(context, config.webhookUrl, JSON.stringify(event, null, 2)))) {
-      delivered += 1;
-      await store.kv.zRem(deliveriesKey(context), member);
-      await store.kv.del(claim);
-      continue;
+    if ((mine.get(member) ?? 0) > now) continue;
+    mine.set(member, now + CLAIM_MS);
+    try {
+      if (await deliverOne(context, webhookUrl, member, now)) delivered += 1;
+    } finally {
+      mine.delete(member);
     }
-    const attempts = event ? await store.kv.incr(store.key("attempts", member), { ttlMs: 7 * 86_400_000 }) : config.maxAttempts;
-    if (attempts >= config.maxAttempts) {
-      await store.kv.zRem(deliveriesKey(context), member);
-      await store.kv.del(claim);
-      continue;
-    }
-    const wait = config.retryBaseMs * 2 ** (attempts - 1);
-    await store.kv.zAdd(deliveriesKey(context), clock.now() + wait, member);
-    await store.kv.del(claim);
-    context.scheduler?.schedule(wait, () => void deliverDue(context));
   }
   return delivered;
+}
+
+/** Claims one due delivery and sends it; true when the endpoint accepted it. */
+async function deliverOne(context: SandboxContext, webhookUrl: string, member: string, now: number): Promise<boolean> {
+  const { store, config, clock } = context;
+  const claim = store.key("claim", member);
+  if (!(await store.kv.run(claimDelivery, { keys: { claim }, args: { now, claimUntil: now + CLAIM_MS, ttlMs: 86_400_000 } }))) return false;
+  const eventId = eventOfMember(member);
+  const event = await store.read("evt", eventId);
+  if (event && (await post(context, webhookUrl, JSON.stringify(event, null, 2)))) {
+    await store.kv.zRem(deliveriesKey(context), member);
+    await store.kv.del(claim);
+    return true;
+  }
+  const attempts = event ? await store.kv.incr(store.key("attempts", member), { ttlMs: 7 * 86_400_000 }) : config.maxAttempts;
+  if (attempts >= config.maxAttempts) {
+    await store.kv.zRem(deliveriesKey(context), member);
+    await store.kv.del(claim);
+    return false;
+  }
+  const wait = config.retryBaseMs * 2 ** (attempts - 1);
+  await store.kv.zAdd(deliveriesKey(context), clock.now() + wait, member);
+  await store.kv.del(claim);
+  context.scheduler?.schedule(wait, () => void deliverDue(context));
+  return false;
 }
 
 async function post(context: SandboxContext, url: string, payload: string): Promise<boolean> {
