@@ -167,6 +167,9 @@ async function benchCheckout(shopUrl: string, upstream: Awaited<ReturnType<typeo
   await runBuyers({ ...buyers, buyers: 10, seconds: 3 });
   upstream.reset();
   const samples = await runBuyers({ ...buyers, buyers: BUYERS, seconds: SECONDS });
+  // Their webhooks, still queued when the buyers stop, are work they caused: counted in the rate
+  // below, and out of the way of the one-buyer figures after.
+  const drainMs = await payments.drain();
   const calls = upstream.calls();
   const completed = completedOnly(samples);
   const perCheckout = (path: string) => ((calls[path] ?? 0) / completed.length).toFixed(3);
@@ -174,10 +177,14 @@ async function benchCheckout(shopUrl: string, upstream: Awaited<ReturnType<typeo
   const show = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(values, 99).toFixed(1).padStart(6)} ms`;
 
   console.log(`\nCheckout, ${BUYERS} concurrent buyers for ${SECONDS}s (reserved voucher, 4242, zero supplier latency)\n`);
-  const rate = completed.length / SECONDS;
+  const rate = completed.length / (SECONDS + drainMs / 1000);
   const toCode = completed.map((s) => s.totalMs);
   const perOrder = orderCalls / completed.length;
-  console.log(`completed checkouts              ${completed.length} (${rate.toFixed(1)}/s)   ${goal(rate >= 1.5 * CHECKOUTS_PER_S_BEFORE, `≥ ${(1.5 * CHECKOUTS_PER_S_BEFORE).toFixed(1)}/s, 1.5 × ${CHECKOUTS_PER_S_BEFORE}`)}`);
+  console.log(
+    `completed checkouts              ${completed.length} (${rate.toFixed(1)}/s over the ${SECONDS} s and the ${(drainMs / 1000).toFixed(1)} s their last webhooks took; ` +
+      `${(completed.length / SECONDS).toFixed(1)}/s within the ${SECONDS} s)`,
+  );
+  console.log(`completed checkouts per second   ${rate.toFixed(1)}   ${goal(rate >= 1.5 * CHECKOUTS_PER_S_BEFORE, `≥ ${(1.5 * CHECKOUTS_PER_S_BEFORE).toFixed(1)}/s, 1.5 × ${CHECKOUTS_PER_S_BEFORE}`)}`);
   console.log(`POST /api/checkout               ${show(completed.map((s) => s.startMs))}`);
   console.log(
     `checkout to code delivered       ${show(toCode)}   ` +

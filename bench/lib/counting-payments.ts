@@ -10,6 +10,11 @@ export interface CountingPayments extends RunningPaymentsSandbox {
   calls(): Record<string, number>;
   timeMs(): Record<string, number>;
   reset(): void;
+  /**
+   * Sends every webhook still queued and waits for the shop to take them; ms it took. Under load
+   * the shop answers its webhooks behind the buyers' requests: work the buyers' run caused.
+   */
+  drain(): Promise<number>;
 }
 
 export async function startCountingPayments(options: { port: number; dir: string; webhookUrl: string; webhookSecret: string }): Promise<CountingPayments> {
@@ -41,6 +46,15 @@ export async function startCountingPayments(options: { port: number; dir: string
     ...running,
     close: () => running.close().then(() => kv.close()),
     calls: () => ({ ...counts }),
+    async drain() {
+      const started = performance.now();
+      const queued = () => kv.zCard(sandbox.context.store.key("deliveries"));
+      while ((await queued()) > 0) {
+        if ((await sandbox.deliverDue()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        if (performance.now() - started > 120_000) throw new Error(`webhooks still queued after two minutes: ${await queued()}`);
+      }
+      return performance.now() - started;
+    },
     timeMs: () => ({ ...times }),
     reset: () => {
       counts = {};
