@@ -3,6 +3,7 @@
 // Partner API: the checkout's own time is what is left once both services' time is taken out.
 import { createKv } from "@/lib/kv/get-kv";
 import { createPaymentsSandbox, type AfterResponse } from "@/lib/payments-sandbox/create-payments-sandbox";
+import { SHOP_STRIPE_EVENTS } from "@/lib/shop/stripe-webhook-events";
 import { servePaymentsSandbox, type RunningPaymentsSandbox } from "@/lib/payments-sandbox/serve";
 
 export interface CountingPayments extends RunningPaymentsSandbox {
@@ -24,7 +25,8 @@ export async function startCountingPayments(options: { port: number; dir: string
     // No timers, as on a serverless host: each request sends what has fallen due once it has
     // answered, and the bench's steady traffic leaves nothing waiting.
     scheduler: null,
-    config: { baseUrl: `http://127.0.0.1:${options.port}`, webhookUrl: options.webhookUrl, webhookSecret: options.webhookSecret },
+    // The events a live shop enables on its Stripe endpoint, as the embedded sandbox sends them.
+    config: { baseUrl: `http://127.0.0.1:${options.port}`, webhookUrl: options.webhookUrl, webhookSecret: options.webhookSecret, enabledEvents: SHOP_STRIPE_EVENTS },
   });
   let counts: Record<string, number> = {};
   let times: Record<string, number> = {};

@@ -1,6 +1,7 @@
 // Everything a sandbox operation needs, built once per sandbox instance.
 import type { Clock, Scheduler } from "@/lib/time/clock";
 import type { IdGenerator } from "./clock-ids";
+import type { EventType } from "./objects/records";
 import type { PaymentsStore } from "./store";
 
 /** Ways Stripe warns webhooks may misbehave, switched on per instance for tests. */
@@ -18,6 +19,11 @@ export interface PaymentsSandboxConfig {
   baseUrl: string;
   /** Where events are POSTed; null records them without delivering. */
   webhookUrl: string | null;
+  /**
+   * The event types the endpoint receives, as a Stripe webhook endpoint's `enabled_events`;
+   * every type when absent. The others are recorded (retrievable at /v1/events/:id), not sent.
+   */
+  enabledEvents?: readonly EventType[];
   webhookSecret: string;
   /** How long an uncaptured authorization holds before it lapses (7 days, like cards). */
   authLapseMs: number;

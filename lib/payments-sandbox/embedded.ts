@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { env } from "@/lib/config/env";
 import { loopbackOrigin, publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
+import { SHOP_STRIPE_EVENTS } from "@/lib/shop/stripe-webhook-events";
 import type { Kv } from "@/lib/kv/kv";
 import { systemScheduler } from "@/lib/time/clock";
 import { createPaymentsSandbox, type PaymentsSandbox } from "./create-payments-sandbox";
@@ -25,6 +26,8 @@ export function getEmbeddedPaymentsSandbox(): Promise<PaymentsSandbox> {
         // The hosted page is opened by the buyer's browser; the webhooks go over loopback.
         baseUrl: `${publicOrigin()}${EMBEDDED_PAYMENTS_SANDBOX_PATH}`,
         webhookUrl: config.STRIPE_SANDBOX_WEBHOOK_URL ?? `${loopbackOrigin()}/api/webhooks/stripe`,
+        // What a live shop enables on its Stripe endpoint, so the demo sends what Stripe would.
+        enabledEvents: SHOP_STRIPE_EVENTS,
         webhookSecret: await embeddedWebhookSecret(kv),
         authLapseMs: config.STRIPE_SANDBOX_AUTH_LAPSE_SECONDS * 1000,
       },

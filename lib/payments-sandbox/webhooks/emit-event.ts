@@ -18,6 +18,7 @@ export async function emitEvent(
   idempotencyKey: string | null = null,
 ): Promise<StripeEvent> {
   const { store, config, clock, ids } = context;
+  const sent = config.webhookUrl !== null && (config.enabledEvents?.includes(type) ?? true);
   const event: StripeEvent = {
     id: ids("evt"),
     object: "event",
@@ -25,12 +26,12 @@ export async function emitEvent(
     created: unixSeconds(clock),
     data: { object },
     livemode: false,
-    pending_webhooks: config.webhookUrl ? 1 : 0,
+    pending_webhooks: sent ? 1 : 0,
     request: { id: null, idempotency_key: idempotencyKey },
     type,
   };
   await store.write("evt", event.id, event);
-  if (!config.webhookUrl) return event;
+  if (!sent) return event;
 
   const delayMs = config.faults.delayMs ?? 0;
   const copies = config.faults.duplicate ? 2 : 1;
