@@ -236,20 +236,26 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
       expect(world.handled.map((event) => event.type)).toEqual(["checkout.session.completed", "payment_intent.amount_capturable_updated"]);
     });
 
-    it("does not lose an event whose delivering instance died mid-POST: another delivers it once the claim lapses", async () => {
+    /** A declined payment whose event is due and not yet sent; resolves once a delivery's POST is in flight, held by `answer`. */
+    async function declineDueAndHeld(answer: Promise<void>): Promise<{ inFlight: Promise<void>; original: typeof fetch }> {
       await world.kv.close();
       world = build({ delayMs: 60_000 });
-      const session = await open();
-      await pay(session, "4000000000000002");
+      await pay(await open(), "4000000000000002");
       await world.time.advance(60_000);
-      // One instance claims the due event and dies while its POST is in flight.
       const original = world.sandbox.context.fetch;
       let entered!: () => void;
       const inFlight = new Promise<void>((resolve) => (entered = resolve));
-      world.sandbox.context.fetch = () => {
+      world.sandbox.context.fetch = async (url, init) => {
         entered();
-        return new Promise<Response>(() => undefined);
+        await answer;
+        return original(url, init);
       };
+      return { inFlight, original };
+    }
+
+    it("does not lose an event whose delivering instance died mid-POST: another delivers it once the claim lapses", async () => {
+      // One instance claims the due event and dies while its POST is in flight.
+      const { inFlight, original } = await declineDueAndHeld(new Promise<void>(() => undefined));
       void world.sandbox.deliverDue();
       await inFlight;
       world.sandbox.context.fetch = original;
@@ -261,21 +267,8 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
     });
 
     it("a run does not try to claim what another run of the same process is delivering: under load each request starts a run", async () => {
-      await world.kv.close();
-      world = build({ delayMs: 60_000 });
-      const session = await open();
-      await pay(session, "4000000000000002");
-      await world.time.advance(60_000);
-      const original = world.sandbox.context.fetch;
       let answer!: () => void;
-      const held = new Promise<void>((resolve) => (answer = resolve));
-      let entered!: () => void;
-      const inFlight = new Promise<void>((resolve) => (entered = resolve));
-      world.sandbox.context.fetch = async (url, init) => {
-        entered();
-        await held;
-        return original(url, init);
-      };
+      const { inFlight } = await declineDueAndHeld(new Promise<void>((resolve) => (answer = resolve)));
       const first = world.sandbox.deliverDue();
       await inFlight;
       const claims = { n: 0 };
