@@ -10,9 +10,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
-import { startCountingPayments } from "./lib/counting-payments";
-import { startCountingSandbox } from "./lib/counting-sandbox";
+import { startCheckoutServices } from "./lib/checkout-services";
 import { load } from "./lib/load";
 import { runBuyers } from "./lib/checkout-buyers";
 import { profileSplit } from "./lib/profile-split";
@@ -24,47 +22,18 @@ const BUYERS = Number(process.env.PROFILE_BUYERS ?? 0);
 /** PROFILE_PAGE=/: that page under the bench's page load (20 connections, 10 s) instead; figures per request. */
 const PAGE = process.env.PROFILE_PAGE;
 const SHOP_PORT = Number(process.env.PROFILE_PORT ?? 3312);
-const WEBHOOK_SECRET = "whsec_bench";
 const BODY = (n: number) => JSON.stringify({ voucher_id: 10101, game_id: 101, email: `profile-${n}@example.com` });
 
 async function main(): Promise<void> {
-  const fixture = await loadFixture();
-  // Zero supplier latency, and a partner balance no run of unpaid reservations exhausts.
-  const upstream = await startCountingSandbox(SHOP_PORT + 1, {
-    ...fixture,
-    partners: fixture.partners.map((partner) => ({ ...partner, balance: 10_000_000 })),
-    services: fixture.services.map((service) => ({ ...service, supplier: { ...service.supplier, latency_seconds: 0 } })),
-  });
   const dir = mkdtempSync(join(tmpdir(), "profile-checkout-"));
-  const payments = await startCountingPayments({
-    port: SHOP_PORT + 2,
-    dir: join(dir, "payments"),
-    webhookUrl: `http://127.0.0.1:${SHOP_PORT}/api/webhooks/stripe`,
-    webhookSecret: WEBHOOK_SECRET,
-  });
+  const services = await startCheckoutServices({ shop: SHOP_PORT, upstream: SHOP_PORT + 1, payments: SHOP_PORT + 2 }, dir);
+  const { upstream, payments } = services;
   const profiles = join(dir, "profiles");
   // As the bench starts it (no -H: one hop for rewritten pages, README "Running it yourself").
   const shop = await spawnServer(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, "node_modules/next/dist/bin/next", "start", "-p", String(SHOP_PORT)], {
     url: `http://127.0.0.1:${SHOP_PORT}`,
     readyPath: "/icon.svg",
-    env: {
-      PARTNER_API_URL: upstream.baseUrl,
-      PARTNER_LOGIN: "demo",
-      PARTNER_API_KEY: "demo-key",
-      STRIPE_SECRET_KEY: "sk_test_bench",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: payments.baseUrl,
-      PARTNER_TEST_MODE: "1",
-      CHECKOUT_RATE_LIMIT: "1000000/60s",
-      PORT: String(SHOP_PORT),
-      SHOP_URL: `http://127.0.0.1:${SHOP_PORT}`,
-      CHECKOUT_CODE_KEY: "ab".repeat(32),
-      ADMIN_EMAIL: "owner@shop.example",
-      ADMIN_PASSWORD_HASH: "scrypt:1024:8:1:SOMb8e1iV3THKUVCAIp4lw:o16pYm9hgBbfb8ORgJ3Ei_6h-1i0U68Fg4xtHqtvMio",
-      AUTH_SECRET: "an-auth-secret-of-thirty-two-characters",
-      KV_DATA_DIR: join(dir, "kv"),
-      NODE_ENV: "production",
-    },
+    env: services.shopEnv(join(dir, "kv")),
   });
   let window: [number, number];
   let wall: number[];
@@ -88,8 +57,7 @@ async function main(): Promise<void> {
     cpuMs = cpu() - cpuBefore;
   } finally {
     await shop.stop();
-    await payments.close();
-    await upstream.close();
+    await services.close();
   }
   const mean = (total: number | undefined, count: number | undefined) => (total ?? 0) / Math.max(1, count ?? 0);
   const post = wall.reduce((a, b) => a + b, 0) / wall.length;

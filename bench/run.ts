@@ -22,10 +22,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { percentile, runBuyers, type CheckoutSample } from "./lib/checkout-buyers";
-import { startCountingPayments, type CountingPayments } from "./lib/counting-payments";
-import { startCountingSandbox } from "./lib/counting-sandbox";
+import { startCheckoutServices, type CheckoutServices } from "./lib/checkout-services";
 import { env } from "@/lib/config/env";
-import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import { firstLoadJs } from "./lib/first-load-js";
 import { frameworkFloor } from "./lib/framework-floor";
 import { formatRow, load, type LoadResult } from "./lib/load";
@@ -36,7 +34,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SHOP_PORT = 3210;
 const UPSTREAM_PORT = 4013;
 const PAYMENTS_PORT = 12_150;
-const WEBHOOK_SECRET = "whsec_bench";
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 /** A voucher of a service that reserves (request: true) in the bundled fixture. */
 const RESERVED = { gameId: 101, voucherId: 10101 };
@@ -63,46 +60,10 @@ async function main(): Promise<void> {
   if (all) execFileSync("npx", ["tsx", "bench/stale-after-save.ts"], { stdio: "inherit" });
   const floor = await frameworkFloor(FLOOR_PORT, build);
 
-  // Zero supplier latency: the checkout's figures are its own and the sandbox's, not a wait.
-  // A partner balance for the load: the demo's 1,000 USD covers about 200 checkouts, after
-  // which the shop's low-balance guard rightly refuses (409 balance_low) and the run would
-  // measure refusals.
-  const fixture = await loadFixture();
-  const upstream = await startCountingSandbox(UPSTREAM_PORT, {
-    ...fixture,
-    partners: fixture.partners.map((partner) => ({ ...partner, balance: 10_000_000 })),
-    services: fixture.services.map((service) => ({ ...service, supplier: { ...service.supplier, latency_seconds: 0 } })),
-  });
   const dataDir = mkdtempSync(join(tmpdir(), "bench-kv-"));
-  const payments = await startCountingPayments({
-    port: PAYMENTS_PORT,
-    dir: join(dataDir, "payments"),
-    webhookUrl: `http://127.0.0.1:${SHOP_PORT}/api/webhooks/stripe`,
-    webhookSecret: WEBHOOK_SECRET,
-  });
-  const shop = await spawnServer("npx", ["next", "start", "-p", String(SHOP_PORT)], {
-    url: `http://127.0.0.1:${SHOP_PORT}`,
-    env: {
-      PARTNER_API_URL: upstream.baseUrl,
-      PARTNER_LOGIN: "demo",
-      PARTNER_API_KEY: "demo-key",
-      // Payments through the payments sandbox, which a live shop accepts only with test orders.
-      STRIPE_SECRET_KEY: "sk_test_bench",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: payments.baseUrl,
-      PARTNER_TEST_MODE: "1",
-      CHECKOUT_RATE_LIMIT: "1000000/60s",
-      PORT: String(SHOP_PORT),
-      SHOP_URL: `http://127.0.0.1:${SHOP_PORT}`,
-      CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
-      // A live shop starts only with its admin's owner and secret (README, Admin).
-      ADMIN_EMAIL: "owner@shop.example",
-      ADMIN_PASSWORD_HASH: "scrypt:1024:8:1:SOMb8e1iV3THKUVCAIp4lw:o16pYm9hgBbfb8ORgJ3Ei_6h-1i0U68Fg4xtHqtvMio",
-      AUTH_SECRET: "an-auth-secret-of-thirty-two-characters",
-      KV_DATA_DIR: dataDir,
-      NODE_ENV: "production",
-    },
-  });
+  const services = await startCheckoutServices({ shop: SHOP_PORT, upstream: UPSTREAM_PORT, payments: PAYMENTS_PORT }, dataDir);
+  const { upstream } = services;
+  const shop = await spawnServer("npx", ["next", "start", "-p", String(SHOP_PORT)], { url: `http://127.0.0.1:${SHOP_PORT}`, env: services.shopEnv(dataDir) });
   try {
     const base = shop.url;
     const pages = {
@@ -151,16 +112,15 @@ async function main(): Promise<void> {
       );
     }
 
-    await benchCheckout(base, upstream, payments);
+    await benchCheckout(base, services);
   } finally {
     await shop.stop();
-    await payments.close();
-    await upstream.close();
+    await services.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function benchCheckout(shopUrl: string, upstream: Awaited<ReturnType<typeof startCountingSandbox>>, payments: CountingPayments): Promise<void> {
+async function benchCheckout(shopUrl: string, { upstream, payments }: Pick<CheckoutServices, "upstream" | "payments">): Promise<void> {
   // A buyer follows the order as the order page does: back on the page, then held reads.
   const buyers = { shopUrl, ...RESERVED };
   // Warm-up: the token, the catalogue cache and every route compiled and hot.
