@@ -44,6 +44,16 @@ async function completedOrder(h: CheckoutHarness): Promise<{ id: string; intentI
   return { id, intentId: done.payment.paymentIntentId ?? "" };
 }
 
+/** A completed order refunded 4.00 USD under `requestId` with every Stripe answer lost (each request took effect): left pending. */
+async function partRefundWithLostAnswer(w: Awaited<ReturnType<typeof world>>, requestId: string): Promise<{ id: string; intentId: string }> {
+  const order = await completedOrder(w.h);
+  // The stripe package retries twice; lose all three answers.
+  w.h.losePaymentAnswers.push("/v1/refunds", "/v1/refunds", "/v1/refunds");
+  const first = await w.run(refundOrder(w.deps, { orderId: order.id, requestId, amount: USD(400), reason: "x" }, OWNER));
+  expect(first).toMatchObject({ ok: true, value: { refund: { status: "pending" } } });
+  return order;
+}
+
 describe("refund", () => {
   it("in full, asked five times at once with one request id: one Stripe refund, one email, refunding → refunded, one audit row", async () => {
     const w = await world();
@@ -152,11 +162,7 @@ describe("refund", () => {
 
   it("a part whose Stripe answer is lost stays pending, blocks new refunds, and is finished once by re-drive under the same key", async () => {
     const w = await world();
-    const { id, intentId } = await completedOrder(w.h);
-    // The stripe package retries twice; lose all three answers (each request took effect).
-    w.h.losePaymentAnswers.push("/v1/refunds", "/v1/refunds", "/v1/refunds");
-    const first = await w.run(refundOrder(w.deps, { orderId: id, requestId: "lost-answer", amount: USD(400), reason: "x" }, OWNER));
-    expect(first).toMatchObject({ ok: true, value: { refund: { status: "pending" } } });
+    const { id, intentId } = await partRefundWithLostAnswer(w, "lost-answer");
     expect(await w.refundsAtStripe(intentId)).toEqual([400]);
     expect(w.mails).toHaveLength(0);
     expect(await w.run(refundOrder(w.deps, { orderId: id, requestId: "another-1", reason: "x" }, OWNER))).toMatchObject({ ok: false, error: { code: "refund_in_progress" } });
@@ -168,10 +174,7 @@ describe("refund", () => {
   });
   it("a part whose Stripe answer is lost is finished by the cron sweep, with no click: refunded once, the buyer told once", async () => {
     const w = await world();
-    const { id, intentId } = await completedOrder(w.h);
-    w.h.losePaymentAnswers.push("/v1/refunds", "/v1/refunds", "/v1/refunds");
-    const first = await w.run(refundOrder(w.deps, { orderId: id, requestId: "lost-then-swept", amount: USD(400), reason: "x" }, OWNER));
-    expect(first).toMatchObject({ ok: true, value: { refund: { status: "pending" } } });
+    const { id, intentId } = await partRefundWithLostAnswer(w, "lost-then-swept");
     const cron = () =>
       getSweep(new Request("https://shop.test/api/cron/sweep", { headers: { authorization: "Bearer cron-secret" } }), {
         cronSecret: "cron-secret",
