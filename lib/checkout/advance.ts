@@ -212,10 +212,17 @@ function spendsUpstream(before: OrderRecord, to: OrderState | undefined): boolea
   return before.flow === "pay_first" && before.state === "authorized" && (to === "fulfilling" || to === "delivered");
 }
 
+const leaseKey = (orderId: string) => `checkout:lease:${orderId}`;
+
+/** Whether a run holds the order now, and so may be moving it on; unsure (KV trouble) is no. */
+export async function orderLeased(kv: Kv, orderId: string): Promise<boolean> {
+  return kv.get(leaseKey(orderId)).then((holder) => holder !== null, () => false);
+}
+
 async function takeLease(deps: AdvanceDeps, orderId: string): Promise<Pick<KvLock, "release"> | null> {
   let lock: KvLock | null;
   try {
-    lock = await acquireLock(deps.kv, `checkout:lease:${orderId}`, deps.leaseMs);
+    lock = await acquireLock(deps.kv, leaseKey(orderId), deps.leaseMs);
   } catch {
     // A lease is an optimisation; without KV for it, the compare-and-sets still keep order.
     return { release: async () => false };

@@ -4,12 +4,14 @@
 // unknown order and a wrong key look the same, so ids cannot be probed.
 import { err, ok, type Result } from "@/lib/result";
 import { constantTimeEqual } from "@/lib/security/constant-time-equal";
-import { advance, type AdvanceDeps } from "./advance";
+import { advance, orderLeased, type AdvanceDeps } from "./advance";
 import { capabilityHash } from "./order-id";
 import { orderIdSchema } from "./order-record";
 import { claimPaymentReturn, PAYMENT_RETURN } from "./payment-return";
 import { publicOrder, type PublicOrder } from "./public-order";
+import type { OrderRecord } from "./order-record";
 import type { OrderStore, StoredOrder } from "./store/order-store";
+import { LOOKS, waitsWithin } from "./watch-order";
 
 export type BuyerOrderError = { code: "not_found" } | { code: "unavailable" };
 
@@ -28,7 +30,16 @@ export async function readOwnOrder(orderId: string, key: string | null, store: O
 export interface BuyerOrderOptions {
   /** The order page, which the payment page returns to: it may wake the order (payment-return.ts). */
   paymentReturn?: boolean;
+  /** Injected so tests need not wait; a real sleep otherwise. */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/**
+ * How long the page the payment page returns to waits for a run that holds the order. That is
+ * mostly the payment webhook's, which Stripe sends as the buyer is redirected and which finishes
+ * in tens of milliseconds; past this (a slow upstream), the page shows what is known and follows on.
+ */
+export const RETURN_WAIT_MS = 3_000;
 
 export async function buyerOrder(orderId: string, key: string | null, deps: AdvanceDeps, options: BuyerOrderOptions = {}): Promise<Result<PublicOrder, BuyerOrderError>> {
   const own = await readOwnOrder(orderId, key, deps.store);
@@ -36,5 +47,29 @@ export async function buyerOrder(orderId: string, key: string | null, deps: Adva
   const wake = options.paymentReturn === true && (await claimPaymentReturn(deps.kv, own.value.record));
   const advanced = await advance(orderId, deps, wake ? { wake, reason: PAYMENT_RETURN } : {});
   // A failed advance (KV trouble) still shows what we read: the order page keeps polling.
-  return ok(publicOrder(advanced.ok ? advanced.value : own.value.record, deps.vault));
+  const shown = advanced.ok ? advanced.value : own.value.record;
+  return ok(publicOrder(wake ? await afterOtherRun(shown, deps, options.sleep ?? realSleep) : shown, deps.vault));
 }
+
+/**
+ * The return's wake found the order held by another run (the webhook's, come first): rather than
+ * "awaiting your payment" while that run delivers, the page waits for it to let go, within
+ * RETURN_WAIT_MS, and shows where it got (advancing once more, for a wake it left unread).
+ */
+async function afterOtherRun(shown: OrderRecord, deps: AdvanceDeps, sleep: (ms: number) => Promise<void>): Promise<OrderRecord> {
+  if (!(await orderLeased(deps.kv, shown.id))) return shown;
+  const until = deps.clock.now() + RETURN_WAIT_MS;
+  for (const wait of waitsWithin(RETURN_WAIT_MS, LOOKS)) {
+    const left = until - deps.clock.now();
+    if (left <= 0) break;
+    await sleep(Math.min(wait, left));
+    if (!(await orderLeased(deps.kv, shown.id))) {
+      const advanced = await advance(shown.id, deps);
+      return advanced.ok ? advanced.value : shown;
+    }
+  }
+  const read = await deps.store.read(shown.id);
+  return read.ok ? read.value.record : shown;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

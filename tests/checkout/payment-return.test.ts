@@ -5,10 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
-import { buyerOrder } from "@/lib/checkout/buyer-order";
+import { advance } from "@/lib/checkout/advance";
+import { buyerOrder, RETURN_WAIT_MS } from "@/lib/checkout/buyer-order";
 import { postCheckout, type CheckoutCreated } from "@/lib/checkout/http/post-checkout";
 import { orderIdFactory } from "@/lib/checkout/order-id";
 import { orderPath } from "@/lib/checkout/shop-checkout";
+import { acquireLock } from "@/lib/kv/lock";
+import { flush } from "@/tests/support/partner-client/manual-timers";
 import { createMailer } from "@/lib/mail/mailer";
 import { RESERVED_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
 import { settingsRules } from "@/tests/support/pricing-rules";
@@ -65,6 +68,30 @@ describe("the return from the payment page", () => {
     const { h, created, key } = await paidOrder();
     const page = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true }));
     expect(page.ok && page.value).toMatchObject({ status: "completed", delivery: { code: expect.any(String) } });
+  });
+
+  it("waits for a run that holds the order (the webhook's) and shows what it reached, not \"awaiting payment\"", async () => {
+    const { h, created, key } = await paidOrder();
+    // The payment webhook's run holds the order as the buyer comes back: its read of the payment takes 300 ms.
+    const readCheckout = h.deps.payments.readCheckout.bind(h.deps.payments);
+    h.deps.payments = { ...h.deps.payments, readCheckout: (id) => h.timers.timedSleep(300).then(() => readCheckout(id)) };
+    const webhook = advance(created.order_id, h.deps, { wake: true, reason: { kind: "payment" } });
+    while ((await h.kv.get(`checkout:lease:${created.order_id}`)) === null) await flush(1);
+    const page = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true, sleep: h.timers.timedSleep }));
+    expect(page.ok && page.value).toMatchObject({ status: "completed", delivery: { code: expect.any(String) } });
+    expect((await h.run(webhook)).ok).toBe(true);
+  });
+
+  it("waits a bounded time for a run that holds the order: the page then shows what is known", async () => {
+    const { h, created, key } = await paidOrder();
+    // A run stuck on a slow call: its lease is renewed, so it stays held.
+    await acquireLock(h.kv, `checkout:lease:${created.order_id}`, 600_000);
+    const before = h.timers.now();
+    const page = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true, sleep: h.timers.timedSleep }));
+    expect(page.ok && page.value.status).toBe("awaiting_payment");
+    const waited = h.timers.now() - before;
+    expect(waited).toBeGreaterThanOrEqual(RETURN_WAIT_MS);
+    expect(waited).toBeLessThan(RETURN_WAIT_MS + 1_000);
   });
 
   it("is only a look for the order's API and for strangers: no wake, no payment read", async () => {
