@@ -29,8 +29,9 @@ async function main(): Promise<void> {
   const services = await startCheckoutServices({ shop: SHOP_PORT, upstream: SHOP_PORT + 1, payments: SHOP_PORT + 2 }, dir);
   const { upstream, payments } = services;
   const profiles = join(dir, "profiles");
-  // As the bench starts it (no -H: one hop for rewritten pages, README "Running it yourself").
-  const shop = await spawnServer(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, "node_modules/next/dist/bin/next", "start", "-p", String(SHOP_PORT)], {
+  // As the bench starts it, npm start's command with its V8 settings (no -H: one hop for
+  // rewritten pages, README "Running it yourself"), under the profiler.
+  const shop = await spawnServer(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, ...npmStartArgs(), "-p", String(SHOP_PORT)], {
     url: `http://127.0.0.1:${SHOP_PORT}`,
     readyPath: "/icon.svg",
     env: services.shopEnv(join(dir, "kv")),
@@ -89,6 +90,14 @@ async function checkouts(shopUrl: string, count: number, offset: number): Promis
     if (response.status !== 201) throw new Error(`checkout ${n} answered ${response.status}: ${body}`);
   }
   return times;
+}
+
+/** What `npm start` (package.json) passes to node: node cannot take --cpu-prof from NODE_OPTIONS. */
+function npmStartArgs(): string[] {
+  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
+  const [command, ...args] = start.split(" ");
+  if (command !== "node") throw new Error(`npm start runs ${command}, not node: the profiler cannot start it the same way`);
+  return args;
 }
 
 /** User and system CPU of the process listening on `port`, in ms (Linux /proc, 10 ms ticks). */

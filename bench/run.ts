@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-kv-"));
   const services = await startCheckoutServices({ shop: SHOP_PORT, upstream: UPSTREAM_PORT, payments: PAYMENTS_PORT }, dataDir);
   const { upstream } = services;
-  const shop = await spawnServer("npx", ["next", "start", "-p", String(SHOP_PORT)], { url: `http://127.0.0.1:${SHOP_PORT}`, env: services.shopEnv(dataDir) });
+  // As an owner starts it (npm start: its V8 settings too, README "Running it yourself").
+  const shop = await spawnServer("npm", ["start", "--", "-p", String(SHOP_PORT)], { url: `http://127.0.0.1:${SHOP_PORT}`, env: services.shopEnv(dataDir) });
   try {
     const base = shop.url;
     const pages = {
