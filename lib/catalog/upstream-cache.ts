@@ -38,11 +38,14 @@ export const CATALOG_KEYS = {
  */
 const REFRESH_LOCK_MS = worstCaseAuthorizedCallMs();
 
+/** Built once: the cached copy's schema is looked up by identity (stale-while-revalidate.ts). */
+const gamesListSchema = z.array(serviceSchema);
+
 export function cachedGamesList(deps: UpstreamCacheDeps): Promise<CacheRead<Service[]>> {
   return readThrough<Service[]>({
     ...deps,
     key: CATALOG_KEYS.gamesList(deps.upstream),
-    schema: z.array(serviceSchema),
+    schema: gamesListSchema,
     lockTtlMs: REFRESH_LOCK_MS,
     async load() {
       const answer = await deps.client.gamesList();
