@@ -6,10 +6,9 @@ import { err, ok, type Result } from "@/lib/result";
 import { constantTimeEqual } from "@/lib/security/constant-time-equal";
 import { advance, orderLeased, type AdvanceDeps } from "./advance";
 import { capabilityHash } from "./order-id";
-import { orderIdSchema } from "./order-record";
+import { orderIdSchema, type OrderRecord } from "./order-record";
 import { claimPaymentReturn, PAYMENT_RETURN } from "./payment-return";
 import { publicOrder, type PublicOrder } from "./public-order";
-import type { OrderRecord } from "./order-record";
 import type { OrderStore, StoredOrder } from "./store/order-store";
 import { LOOKS, waitsWithin } from "./watch-order";
 
