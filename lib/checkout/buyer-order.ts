@@ -10,7 +10,7 @@ import { orderIdSchema, type OrderRecord } from "./order-record";
 import { claimPaymentReturn, PAYMENT_RETURN } from "./payment-return";
 import { publicOrder, type PublicOrder } from "./public-order";
 import type { OrderStore, StoredOrder } from "./store/order-store";
-import { LOOKS, waitsWithin } from "./watch-order";
+import { abortableSleep, LOOKS, waitsWithin } from "./watch-order";
 
 export type BuyerOrderError = { code: "not_found" } | { code: "unavailable" };
 
@@ -47,7 +47,7 @@ export async function buyerOrder(orderId: string, key: string | null, deps: Adva
   const advanced = await advance(orderId, deps, wake ? { wake, reason: PAYMENT_RETURN } : {});
   // A failed advance (KV trouble) still shows what we read: the order page keeps polling.
   const shown = advanced.ok ? advanced.value : own.value.record;
-  return ok(publicOrder(wake ? await afterOtherRun(shown, deps, options.sleep ?? realSleep) : shown, deps.vault));
+  return ok(publicOrder(wake ? await afterOtherRun(shown, deps, options.sleep ?? abortableSleep) : shown, deps.vault));
 }
 
 /**
@@ -70,5 +70,3 @@ async function afterOtherRun(shown: OrderRecord, deps: AdvanceDeps, sleep: (ms: 
   const read = await deps.store.read(shown.id);
   return read.ok ? read.value.record : shown;
 }
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

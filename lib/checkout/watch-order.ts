@@ -79,7 +79,8 @@ export async function watchOrder(orderId: string, deps: AdvanceDeps, options: Wa
   return ok(null);
 }
 
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** A real sleep, cut short when `signal` fires. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {
