@@ -37,6 +37,21 @@ describe("startCheckout", () => {
     expect(h.deps.vault.open(order.capabilitySealed, order.id)).toEqual({ ok: true, value: capabilityKey });
   });
 
+  it("saves a reserved voucher's order twice on the way to its page: reserved with the page's request fixed, then awaiting payment", async () => {
+    const { h, deps } = await setup();
+    const started = await h.run(startCheckout(parse({ voucher_id: RESERVED_VOUCHER, email: "b@example.com" }), deps));
+    if (!started.ok) throw new Error(started.error.message);
+    const { order } = started.value;
+    // Every save after the creation appends one event: the two moves, and no write of its own
+    // for fixing the page's expiry.
+    expect(order.events.map((event) => event.to ?? event.what)).toEqual(["reserved", "awaiting_payment"]);
+    // Fixed as the reservation's answer came back, a full session from then.
+    const { sessionMs } = deps.orders.policy;
+    expect(order.payment.openAttempt).toBe(0);
+    expect(order.payment.expiresAt).toBeGreaterThanOrEqual(order.createdAt + sessionMs);
+    expect(order.payment.expiresAt).toBeLessThanOrEqual(order.events[0]!.at + sessionMs);
+  });
+
   it("takes a direct top-up with a two-field account, pay first", async () => {
     const { h, deps } = await setup();
     const started = await h.run(startCheckout(parse({ voucher_id: TOPUP_VOUCHER, game_id: 20, account: "111|22", email: "b@example.com" }), deps));

@@ -41,8 +41,16 @@ export const openPayment: StepHandler = async (order, deps) => {
 
 /** Store the request's parameters before it is sent; the next loop of advance sends it. */
 function freezeRequest(order: OrderRecord, deps: CheckoutDeps, attempt: number, note: string): Step {
-  const expiresAt = deps.clock.now() + deps.policy.sessionMs;
-  return { kind: "change", change: { note, patch: { payment: { ...order.payment, expiresAt, openAttempt: attempt }, nextCheckAt: deps.clock.now() } } };
+  return { kind: "change", change: { note, patch: { payment: frozenPayment(order, deps, attempt), nextCheckAt: deps.clock.now() } } };
+}
+
+/**
+ * The order's payment with the page's request fixed as of now: the expiry a full session from
+ * now, and the attempt that keys it. A step that moves an order to where the page is opened
+ * next may save it in its own write (reserve.ts), one write fewer before the page.
+ */
+export function frozenPayment(order: OrderRecord, deps: CheckoutDeps, attempt = order.payment.openAttempt): OrderRecord["payment"] {
+  return { ...order.payment, expiresAt: deps.clock.now() + deps.policy.sessionMs, openAttempt: attempt };
 }
 
 /**

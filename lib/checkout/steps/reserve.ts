@@ -5,6 +5,7 @@ import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../ports";
 import { chargeExceedsQuote } from "../price-guard";
 import { isCleanRefusal, upstreamPatch } from "../upstream-facts";
+import { frozenPayment } from "./open-payment";
 import { cannotAct, moveTo, retryLater, type StepHandler } from "./step";
 
 export const reserve: StepHandler = async (order, deps) => {
@@ -43,7 +44,8 @@ export const reserve: StepHandler = async (order, deps) => {
   if (await priceChanged(order, reserved.upstream.amountCharged, deps)) {
     return moveTo(deps, "releasing", "upstream charges more than the quoted cost", { ...reserved, reason: "price_changed" });
   }
-  return moveTo(deps, "reserved", `reserved upstream (status ${status})`, reserved);
+  // The payment page's request is frozen in the same write, as its step would freeze it first.
+  return moveTo(deps, "reserved", `reserved upstream (status ${status})`, { ...reserved, payment: frozenPayment(order, deps) });
 };
 
 /** Upstream charges more than the quote allows, or in a currency we have no rate for (so cannot tell). */
