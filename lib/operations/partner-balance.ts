@@ -15,6 +15,7 @@ import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import type { BalanceFigures } from "./available-balance";
 import { OPS_KEYS } from "./keys";
+import { recordSpendScript } from "./record-spend-script";
 
 export interface BalanceDeps {
   kv: Kv;
@@ -75,8 +76,10 @@ export async function recordUpstreamSpend(deps: Pick<BalanceDeps, "kv" | "upstre
   if (raw === null) return;
   const snapshot = snapshotTimeSchema.safeParse(parseJson(raw));
   if (!snapshot.success) return;
-  if (!(await deps.kv.setIfAbsent(OPS_KEYS.spentReceipt(deps.upstream, orderId), "1", { ttlMs: RECEIPT_TTL_MS }))) return;
-  await deps.kv.incr(OPS_KEYS.spent(deps.upstream, snapshot.data.fetchedAt, cost.currency), { by: cost.minor, ttlMs: SPENT_TTL_MS });
+  await deps.kv.run(recordSpendScript, {
+    keys: { receipt: OPS_KEYS.spentReceipt(deps.upstream, orderId), counter: OPS_KEYS.spent(deps.upstream, snapshot.data.fetchedAt, cost.currency) },
+    args: { by: cost.minor, receiptTtlMs: RECEIPT_TTL_MS, counterTtlMs: SPENT_TTL_MS },
+  });
 }
 
 function parseJson(raw: string): unknown {

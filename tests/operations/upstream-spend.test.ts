@@ -1,0 +1,68 @@
+// An order's upstream spend is counted against the balance snapshot exactly once, on every KV
+// driver: a repeat of the step counts nothing more, and a write that fails part-way (a lost
+// connection, a process killed between two writes) leaves nothing that stops the repeat from
+// counting it.
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import type { Kv } from "@/lib/kv/kv";
+import { KvError } from "@/lib/kv/kv-error";
+import { OPS_KEYS } from "@/lib/operations/keys";
+import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
+import { startDrivers } from "../kv/drivers";
+
+const { drivers, stop } = await startDrivers();
+let opened: Kv[] = [];
+afterEach(async () => {
+  await Promise.all(opened.map((kv) => kv.close()));
+  opened = [];
+});
+afterAll(stop);
+
+const UPSTREAM = "spend-test";
+const FETCHED_AT = 1_800_000_000_000;
+const cost = { minor: 950, currency: "USD" };
+const WRITES = new Set<string | symbol>(["set", "setIfAbsent", "del", "incr", "zAdd", "zRem", "run"]);
+
+/** The Kv, with its n-th write (counting from 1) failing before it reaches the store. */
+function failingWrite(kv: Kv, n: number): Kv {
+  let writes = 0;
+  return new Proxy(kv, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== "function" || !WRITES.has(property)) return value;
+      return (...args: unknown[]) => {
+        writes += 1;
+        if (writes === n) return Promise.reject(new KvError("unavailable", `write ${n} lost`));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+describe.each(drivers)("upstream spend: $name", ({ name, skipReason, open }) => {
+  if (skipReason) {
+    it.skip(`${name}: ${skipReason}`, () => undefined);
+    return;
+  }
+  async function store(): Promise<Kv> {
+    const kv = open(`${randomUUID()}:`);
+    opened.push(kv);
+    await kv.set(OPS_KEYS.balance(UPSTREAM), JSON.stringify({ value: { minor: 10_000, currency: "USD" }, fetchedAt: FETCHED_AT }));
+    return kv;
+  }
+  const spent = async (kv: Kv) => Number((await kv.get(OPS_KEYS.spent(UPSTREAM, FETCHED_AT, "USD"))) ?? 0);
+
+  it("counts an order's spend once however often its step repeats", async () => {
+    const kv = await store();
+    for (let i = 0; i < 3; i += 1) await recordUpstreamSpend({ kv, upstream: UPSTREAM }, "order-1", cost);
+    await recordUpstreamSpend({ kv, upstream: UPSTREAM }, "order-2", { minor: 50, currency: "USD" });
+    expect(await spent(kv)).toBe(1000);
+  });
+
+  it.each([1, 2, 3])("counts it once when write %i of the first try fails and the step repeats", async (n) => {
+    const kv = await store();
+    await recordUpstreamSpend({ kv: failingWrite(kv, n), upstream: UPSTREAM }, "order-1", cost).catch(() => undefined);
+    await recordUpstreamSpend({ kv, upstream: UPSTREAM }, "order-1", cost);
+    expect(await spent(kv)).toBe(950);
+  });
+});
