@@ -1,11 +1,12 @@
 // Health of the two outside systems the checkout depends on — upstream (the Partner API) and
 // payments (Stripe or its sandbox) — from every call the shop makes: calls, errors and a latency
-// histogram per minute, and the last error with its time. Each call costs a bounded number of KV
-// writes (at most three counters, plus the last error on a failure), in keys that expire after
-// the hour they are read for; the dashboard reads only the minutes that had calls.
+// histogram per minute, and the last error with its time. Each call costs one KV write (its
+// counters, in one script) and, on a failure, one more for the last error; the counters expire
+// after the hour they are read for, and the dashboard reads only the minutes that had calls.
 import { z } from "zod";
 import type { Kv } from "@/lib/kv/kv";
 import type { Clock } from "@/lib/time/clock";
+import { countCallScript } from "./count-call-script";
 import { OPS_KEYS } from "./keys";
 
 export type HealthSystem = "upstream" | "payments";
@@ -49,10 +50,11 @@ export function bucketOf(ms: number): number {
 export async function recordCall(kv: Kv, clock: Clock, system: HealthSystem, sample: CallSample): Promise<void> {
   const minute = Math.floor(clock.now() / 60_000);
   const key = (field: string) => OPS_KEYS.healthCount(system, minute, field);
-  const calls = await kv.incr(key("calls"), { ttlMs: KEEP_MS });
-  if (calls <= SAMPLES_PER_MINUTE) await kv.incr(key(`b${bucketOf(sample.ms)}`), { ttlMs: KEEP_MS });
+  await kv.run(countCallScript, {
+    keys: { calls: key("calls"), bucket: key(`b${bucketOf(sample.ms)}`), errors: key("errors") },
+    args: { failed: sample.failed ? 1 : 0, samplesPerMinute: SAMPLES_PER_MINUTE, ttlMs: KEEP_MS },
+  });
   if (!sample.failed) return;
-  await kv.incr(key("errors"), { ttlMs: KEEP_MS });
   const message = (sample.error ?? "failed").slice(0, 300);
   await kv.set(OPS_KEYS.healthLastError(system), JSON.stringify({ at: clock.now(), message }));
 }
