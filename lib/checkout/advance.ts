@@ -53,6 +53,11 @@ export interface AdvanceOptions {
    * a look that cannot find anything new; without a reason the run looks in any case.
    */
   reason?: WakeReason;
+  /**
+   * The order's lease, already taken by the caller (startCheckout takes it in the same round
+   * as the order's creation): the first run holds it instead of taking its own, and lets it go.
+   */
+  lease?: KvLock;
 }
 
 export interface AdvanceDeps extends CheckoutDeps {
@@ -92,14 +97,14 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
   // buyer's poll, say, that has nothing due), that run finds the mark when it lets go and goes
   // again, so a webhook answered 200 is never lost until the next deadline.
   if (options.wake) await recordWake(deps, orderId, options.reason ?? { kind: "any" });
-  else {
+  else if (!options.lease) {
     // A poll with nothing due and no wake-up waiting only reads: no lease, no write.
     const idle = await idleOrder(orderId, deps);
     if (idle) return ok(idle);
   }
   let result: Result<OrderRecord, OrderStoreError> | null = null;
   for (let run = 0; run < MAX_RUNS; run += 1) {
-    const lease = await takeLease(deps, orderId);
+    const lease = run === 0 && options.lease ? heartbeat(options.lease, deps.leaseMs) : await takeLease(deps, orderId);
     if (!lease) return result ?? drive(orderId, deps, false, null);
     try {
       result = await drive(orderId, deps, true, await takeWakeOrLook(deps, orderId));
@@ -217,6 +222,14 @@ const leaseKey = (orderId: string) => `checkout:lease:${orderId}`;
 /** Whether a run holds the order now, and so may be moving it on; unsure (KV trouble) is no. */
 export async function orderLeased(kv: Kv, orderId: string): Promise<boolean> {
   return kv.get(leaseKey(orderId)).then((holder) => holder !== null, () => false);
+}
+
+/**
+ * The order's lease for a run advance will make (its `lease` option), or null when another run
+ * holds it or KV could not say. Not renewed until advance holds it: dropped, it ends by its TTL.
+ */
+export async function leaseForAdvance(deps: Pick<AdvanceDeps, "kv" | "leaseMs">, orderId: string): Promise<KvLock | null> {
+  return acquireLock(deps.kv, leaseKey(orderId), deps.leaseMs).catch(() => null);
 }
 
 async function takeLease(deps: AdvanceDeps, orderId: string): Promise<Pick<KvLock, "release"> | null> {

@@ -4,7 +4,7 @@
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
 import type { Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";
-import { advance, type AdvanceDeps } from "./advance";
+import { advance, leaseForAdvance, type AdvanceDeps } from "./advance";
 import type { CheckoutRequest } from "./checkout-request";
 import { newOrderRecord } from "./new-order";
 import { capabilityHash, newCapabilityKey, type OrderIdFactory } from "./order-id";
@@ -58,10 +58,15 @@ export async function startCheckout(request: CheckoutRequest, deps: StartCheckou
     },
     deps.orders.clock.now(),
   );
-  const created = await deps.orders.store.create(record);
-  if (!created.ok) return err({ code: "orders_unavailable", message: "Orders cannot be taken right now; nothing was charged. Try again shortly." });
+  // The first run's lease is taken in the same round as the creation (one LMDB commit, one
+  // Redis round trip): nobody else knows the order's id yet, so it is always free.
+  const [created, lease] = await Promise.all([deps.orders.store.create(record), leaseForAdvance(deps.orders, id)]);
+  if (!created.ok) {
+    await lease?.release().catch(() => false);
+    return err({ code: "orders_unavailable", message: "Orders cannot be taken right now; nothing was charged. Try again shortly." });
+  }
   // Whatever this first run reaches, the order is stored and due: the sweep finishes it. Due
   // already, it needs no wake-up mark (two KV writes the buyer would wait for).
-  const advanced = await advance(record.id, deps.orders);
+  const advanced = await advance(record.id, deps.orders, lease ? { lease } : {});
   return ok({ order: advanced.ok ? advanced.value : record, capabilityKey });
 }

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
 import { checkoutRequestSchema } from "@/lib/checkout/checkout-request";
 import { orderIdFactory } from "@/lib/checkout/order-id";
+import type { KvScript, ScriptInput } from "@/lib/kv/define-script";
+import type { Kv } from "@/lib/kv/kv";
 import { startCheckout, type StartCheckoutDeps } from "@/lib/checkout/start-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_VOUCHER, TOPUP_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
@@ -51,6 +53,31 @@ describe("startCheckout", () => {
     expect(order.payment.expiresAt).toBeGreaterThanOrEqual(order.createdAt + sessionMs);
     // (Stored as Stripe answered it, in whole seconds.)
     expect(order.payment.expiresAt).toBeLessThanOrEqual(Math.ceil((order.events[0]!.at + sessionMs) / 1000) * 1000);
+  });
+
+  it("takes the first run's lease in the same round as the order's creation, and lets it go after the run", async () => {
+    const { h, deps } = await setup();
+    const rounds: string[] = [];
+    const { run, setIfAbsent } = h.kv;
+    h.kv.run = async <K extends string, A extends string, R>(script: KvScript<K, A, R>, input: ScriptInput<K, A>): Promise<R> => {
+      rounds.push(`${script.name} sent`);
+      try {
+        return await run.call<Kv, [KvScript<K, A, R>, ScriptInput<K, A>], Promise<R>>(h.kv, script, input);
+      } finally {
+        rounds.push(`${script.name} done`);
+      }
+    };
+    h.kv.setIfAbsent = async (key, value, options) => {
+      rounds.push(`${key.split(":").slice(0, 2).join(":")} sent`);
+      return setIfAbsent.call(h.kv, key, value, options);
+    };
+    const started = await h.run(startCheckout(parse({ voucher_id: RESERVED_VOUCHER, email: "b@example.com" }), deps));
+    if (!started.ok) throw new Error(started.error.message);
+    // Sent before the creation's write came back: one round for both, and no second lease.
+    const orders = rounds.filter((round) => round.startsWith("checkout"));
+    expect(orders.slice(0, 3)).toEqual(["checkout-create-order sent", "checkout:lease sent", "checkout-create-order done"]);
+    expect(orders.filter((round) => round === "checkout:lease sent")).toHaveLength(1);
+    expect(await h.kv.get(`checkout:lease:${started.value.order.id}`)).toBeNull();
   });
 
   it("takes a direct top-up with a two-field account, pay first", async () => {
