@@ -2,7 +2,7 @@
 // in-memory store): a save writes the index and the long description together, bad input
 // writes nothing, concurrent writers from several connections all land, a bulk action is one
 // write, and every change leaves an audit row.
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUDIT_LOG_KEY } from "@/lib/audit/audit-entry";
 import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
@@ -15,15 +15,9 @@ import { savePresentation } from "@/lib/catalog/presentation/save-presentation";
 import { PRESENTATION_KEYS } from "@/lib/catalog/presentation/stored-presentation";
 import { writePresentationScript } from "@/lib/catalog/presentation/write-presentation-script";
 import { OWNER, formInput, must } from "../support/catalog/presentation-world";
-import { startDrivers } from "../kv/drivers";
+import { driversForFile } from "../kv/drivers";
 
-const { drivers, stop } = await startDrivers();
-let opened: Kv[] = [];
-afterEach(async () => {
-  await Promise.all(opened.map((kv) => kv.close()));
-  opened = [];
-});
-afterAll(stop);
+const { drivers, track } = await driversForFile();
 
 /** The index is created before these writes, so upstream is never asked. */
 const noUpstream = new Proxy({}, { get: () => () => Promise.reject(new Error("upstream must not be called")) }) as PartnerClient;
@@ -39,7 +33,7 @@ describe.each(drivers)("catalogue presentation store: $name", ({ name, skipReaso
     const prefix = `presentation-${name}-${Date.now()}-${run++}:`;
     const connect = () => {
       const kv = open(prefix);
-      opened.push(kv);
+      track(kv);
       const deps: PresentationDeps = {
         client: noUpstream,
         kv,

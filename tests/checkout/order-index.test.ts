@@ -2,7 +2,7 @@
 // after any sequence of creates, moves, lost replies replayed and lost races, every order is in
 // the list exactly once and in exactly the state set of its stored record.
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import { ORDER_STATES } from "@/lib/checkout/order-states";
@@ -12,17 +12,11 @@ import { indexOrderScript } from "@/lib/checkout/store/index-order-script";
 import { ORDER_INDEX_KEYS, emailHash, listOrderIdsCreatedBetween, listScore } from "@/lib/checkout/store/order-index";
 import { ORDER_KEYS, createOrderStore } from "@/lib/checkout/store/order-store";
 import { saveOrderScript } from "@/lib/checkout/store/save-order-script";
-import { startDrivers } from "../kv/drivers";
+import { driversForFile } from "../kv/drivers";
 import { race } from "../kv/helpers";
 import { sampleOrder } from "../order-list/sample-order";
 
-const { drivers, stop } = await startDrivers();
-let opened: Kv[] = [];
-afterEach(async () => {
-  await Promise.all(opened.map((kv) => kv.close()));
-  opened = [];
-});
-afterAll(stop);
+const { drivers, track } = await driversForFile();
 
 const T0 = 1_800_000_000_000;
 const clock = { now: () => T0 };
@@ -49,7 +43,7 @@ describe.each(drivers)("order indexes: $name", ({ name, skipReason, open }) => {
   function kvs(count: number): Kv[] {
     const prefix = `${randomUUID()}:`;
     const list = Array.from({ length: count }, () => open(prefix));
-    opened.push(...list);
+    list.forEach(track);
     return list;
   }
 

@@ -2,22 +2,16 @@
 // table, compare-and-set races with exactly one winner, a replay after a lost reply recognised
 // as already applied, and the sweep's deadline index kept with every write.
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import { ORDER_EMAIL_GRACE_MS, ORDER_KEYS, createOrderStore, type StoredOrder } from "@/lib/checkout/store/order-store";
 import { orderEmailSentScript } from "@/lib/checkout/store/order-email-sent-script";
 import { saveOrderScript } from "@/lib/checkout/store/save-order-script";
-import { startDrivers } from "../kv/drivers";
+import { driversForFile } from "../kv/drivers";
 import { race } from "../kv/helpers";
 
-const { drivers, stop } = await startDrivers();
-let opened: Kv[] = [];
-afterEach(async () => {
-  await Promise.all(opened.map((kv) => kv.close()));
-  opened = [];
-});
-afterAll(stop);
+const { drivers, track } = await driversForFile();
 
 const clock = { now: () => 1_800_000_000_000 };
 
@@ -55,7 +49,7 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
   function kvs(count: number): Kv[] {
     const prefix = `${randomUUID()}:`;
     const list = Array.from({ length: count }, () => open(prefix));
-    opened.push(...list);
+    list.forEach(track);
     return list;
   }
 

@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, afterEach } from "vitest";
 import { createEmbeddedKv } from "@/lib/kv/embedded/embedded-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { createIoredisKv } from "@/lib/kv/redis/ioredis-kv";
@@ -65,4 +66,19 @@ export async function startDrivers(): Promise<Drivers> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The drivers for one test file: started once and stopped after the file, and every Kv given
+ * to `track` closed after the test that opened it.
+ */
+export async function driversForFile(): Promise<{ drivers: DriverUnderTest[]; track: <T extends Kv>(kv: T) => T }> {
+  const { drivers, stop } = await startDrivers();
+  let opened: Kv[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.map((kv) => kv.close()));
+    opened = [];
+  });
+  afterAll(stop);
+  return { drivers, track: (kv) => (opened.push(kv), kv) };
 }

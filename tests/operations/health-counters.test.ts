@@ -1,19 +1,12 @@
 // A call's health counters on every KV driver: calls, the latency bucket and errors counted in
 // their minute by one script, and read back for the dashboard.
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import type { Kv } from "@/lib/kv/kv";
+import { describe, expect, it } from "vitest";
 import { readHealth, recordCall } from "@/lib/operations/health";
 import { OPS_KEYS } from "@/lib/operations/keys";
-import { startDrivers } from "../kv/drivers";
+import { driversForFile } from "../kv/drivers";
 
-const { drivers, stop } = await startDrivers();
-let opened: Kv[] = [];
-afterEach(async () => {
-  await Promise.all(opened.map((kv) => kv.close()));
-  opened = [];
-});
-afterAll(stop);
+const { drivers, track } = await driversForFile();
 
 // The drivers expire keys by the real clock, so the minutes are real ones.
 const now = Date.now();
@@ -28,7 +21,7 @@ describe.each(drivers)("health counters: $name", ({ name, skipReason, open }) =>
 
   it("counts calls, latency buckets and errors in the call's minute", async () => {
     const kv = open(`${randomUUID()}:`);
-    opened.push(kv);
+    track(kv);
     await recordCall(kv, clock, "upstream", { ms: 40, failed: false });
     await recordCall(kv, clock, "upstream", { ms: 40, failed: false });
     await recordCall(kv, clock, "upstream", { ms: 900, failed: true, error: "/api/pay: HTTP 503" });

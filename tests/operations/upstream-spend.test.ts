@@ -3,20 +3,14 @@
 // connection, a process killed between two writes) leaves nothing that stops the repeat from
 // counting it.
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
 import { OPS_KEYS } from "@/lib/operations/keys";
 import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
-import { startDrivers } from "../kv/drivers";
+import { driversForFile } from "../kv/drivers";
 
-const { drivers, stop } = await startDrivers();
-let opened: Kv[] = [];
-afterEach(async () => {
-  await Promise.all(opened.map((kv) => kv.close()));
-  opened = [];
-});
-afterAll(stop);
+const { drivers, track } = await driversForFile();
 
 const UPSTREAM = "spend-test";
 const FETCHED_AT = 1_800_000_000_000;
@@ -46,7 +40,7 @@ describe.each(drivers)("upstream spend: $name", ({ name, skipReason, open }) => 
   }
   async function store(): Promise<Kv> {
     const kv = open(`${randomUUID()}:`);
-    opened.push(kv);
+    track(kv);
     await kv.set(OPS_KEYS.balance(UPSTREAM), JSON.stringify({ value: { minor: 10_000, currency: "USD" }, fetchedAt: FETCHED_AT }));
     return kv;
   }

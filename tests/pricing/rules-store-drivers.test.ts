@@ -1,18 +1,11 @@
 // The versioned pricing rules on every KV driver (the save script has a Lua and an embedded
 // twin): version 1 made once by instances starting together, one winner of two saves from
 // the same version, and a restore, each through separate connections as separate instances.
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import type { Kv } from "@/lib/kv/kv";
+import { describe, expect, it } from "vitest";
 import { listRulesHistory, loadCurrentRules, restoreRules, saveRules, type RulesStoreDeps } from "@/lib/pricing/rules-store";
-import { startDrivers } from "../kv/drivers";
+import { driversForFile } from "../kv/drivers";
 
-const { drivers, stop } = await startDrivers();
-let opened: Kv[] = [];
-afterEach(async () => {
-  await Promise.all(opened.map((kv) => kv.close()));
-  opened = [];
-});
-afterAll(stop);
+const { drivers, track } = await driversForFile();
 
 const settings = { storeCurrency: "USD", exchangeRates: { EUR: "1.08" }, markupPercent: "10" };
 const content = (markupPercent: string) => ({ storeCurrency: "USD", rates: {}, global: { markupPercent } });
@@ -27,7 +20,7 @@ describe.each(drivers)("pricing rules on $name", ({ name, skipReason, open }) =>
     const prefix = `pricing-${++run}-${Date.now()}:`;
     return Array.from({ length: count }, (_, i) => {
       const kv = open(prefix);
-      opened.push(kv);
+      track(kv);
       return { kv, upstream: "u", clock: { now: () => 1_000 + i }, settings };
     });
   };

@@ -2,25 +2,17 @@
 // passes, the races a multi-process deployment produces, and a whole sandbox that keeps its
 // orders from one "invocation" to the next.
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
 import { createSandbox } from "@/lib/sandbox/create-sandbox";
 import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
 import { fixtureSchema, type Fixture } from "@/lib/sandbox/fixture/schema";
 import { createKvSandboxStore, sandboxNamespace } from "@/lib/sandbox/store/kv-store";
 import { contractFixture, describeSandboxStore, sampleOrder } from "@/tests/support/sandbox/store-contract";
-import { startDrivers } from "../kv/drivers";
+import { driversForFile } from "../kv/drivers";
 import { expectKvError, race } from "../kv/helpers";
 
-const { drivers, stop } = await startDrivers();
-
-let opened: Kv[] = [];
-const track = (kv: Kv) => (opened.push(kv), kv);
-afterEach(async () => {
-  await Promise.all(opened.map((kv) => kv.close()));
-  opened = [];
-});
-afterAll(stop);
+const { drivers, track } = await driversForFile();
 
 const note = (n: number) => ({ url: "https://p.example/n", headers: {}, body: { n } });
 
