@@ -1,8 +1,9 @@
 // How often each product sold, for the catalogue's "Recommended" order: counted when an order
 // completes, read as one sorted set. A count is a hint for ordering, not money: a sale is
-// counted at most once (a receipt per order), and one lost to a crash right after completion
-// is simply not counted.
+// counted at most once (a receipt per order, written with the count in one script), and one
+// lost to a crash right after completion is simply not counted.
 import type { Kv } from "@/lib/kv/kv";
+import { recordSaleScript } from "./record-sale-script";
 
 const SALES = "catalog:sales";
 const count = (productId: number) => `catalog:sales:${productId}`;
@@ -11,10 +12,10 @@ const receipt = (orderId: string) => `catalog:sales:counted:${orderId}`;
 const RECEIPT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export async function recordSale(kv: Kv, orderId: string, productId: number): Promise<void> {
-  if (!(await kv.setIfAbsent(receipt(orderId), "1", { ttlMs: RECEIPT_TTL_MS }))) return;
-  const sold = await kv.incr(count(productId));
-  // Two sales at once may write their counts out of order; the next sale puts it right.
-  await kv.zAdd(SALES, sold, String(productId));
+  await kv.run(recordSaleScript, {
+    keys: { receipt: receipt(orderId), count: count(productId), sales: SALES },
+    args: { member: String(productId), ttlMs: RECEIPT_TTL_MS },
+  });
 }
 
 /** Sales by product id; products never sold are absent. */

@@ -1,7 +1,7 @@
 // Sales, upstream cost and order counts per day (UTC), in the store currency, for the
-// dashboard's 7- and 30-day chart. Written once per completed order (a receipt per order, as the
-// catalogue's popularity counts): the dashboard reads at most 30 days × 4 counters instead of
-// walking the orders. Cost is what upstream charged (else the quoted cost), valued in the store
+// dashboard's 7- and 30-day chart. Written once per completed order (a receipt per order, with
+// the counters in one script, as the catalogue's popularity counts): the dashboard reads at
+// most 30 days × 4 counters instead of walking the orders. Cost is what upstream charged (else the quoted cost), valued in the store
 // currency at the pricing rules' rates of the moment; an order whose cost currency has no rate
 // is counted as "uncosted" rather than valued at a guess, and the dashboard says how many.
 // Test orders (PARTNER_TEST_MODE) bought nothing and are not counted.
@@ -10,6 +10,7 @@ import type { OrderRecord } from "@/lib/checkout/order-record";
 import type { Kv } from "@/lib/kv/kv";
 import { currencyExponent, type Money } from "@/lib/money";
 import { SCALE, scaledDecimal } from "@/lib/pricing/scaled-decimal";
+import { countCompletedOrderScript } from "./count-completed-order-script";
 import { OPS_KEYS } from "./keys";
 
 const FIELDS = ["orders", "sales", "cost", "uncosted"] as const;
@@ -53,14 +54,12 @@ export async function recordCompletedOrder(kv: Kv, order: OrderRecord, rates: Co
   if (order.test) return;
   const sales = inStoreCurrency(order.quote.price, rates);
   const cost = inStoreCurrency(order.upstream.amountCharged ?? order.quote.cost, rates);
-  if (!(await kv.setIfAbsent(OPS_KEYS.dailyReceipt(order.id), "1", { ttlMs: KEEP_MS }))) return;
   const day = utcDay(completedAt);
   const key = (field: Field) => OPS_KEYS.daily(day, field, rates.storeCurrency);
-  const add = (field: Field, by: number) => kv.incr(key(field), { by, ttlMs: KEEP_MS });
-  await add("orders", 1);
-  if (sales !== null) await add("sales", sales);
-  if (sales === null || cost === null) await add("uncosted", 1);
-  else await add("cost", cost);
+  await kv.run(countCompletedOrderScript, {
+    keys: { receipt: OPS_KEYS.dailyReceipt(order.id), orders: key("orders"), sales: key("sales"), cost: key("cost"), uncosted: key("uncosted") },
+    args: { salesMinor: sales ?? "", costMinor: cost ?? "", ttlMs: KEEP_MS },
+  });
 }
 
 /** The last `days` days up to and including today (UTC), oldest first; days without sales are zeros. */

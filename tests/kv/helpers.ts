@@ -40,3 +40,22 @@ export function race<T>(instances: Kv[], count: number, call: (kv: Kv, i: number
     }),
   );
 }
+
+/** The Kv methods that write. */
+const WRITES = new Set<string | symbol>(["set", "setIfAbsent", "del", "incr", "zAdd", "zRem", "run"]);
+
+/** The Kv, with its n-th write (counting from 1) failing before it reaches the store. */
+export function failingWrite(kv: Kv, n: number): Kv {
+  let writes = 0;
+  return new Proxy(kv, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== "function" || !WRITES.has(property)) return value;
+      return (...args: unknown[]) => {
+        writes += 1;
+        if (writes === n) return Promise.reject(new KvError("unavailable", `write ${n} lost`));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}

@@ -5,34 +5,16 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
-import { KvError } from "@/lib/kv/kv-error";
 import { OPS_KEYS } from "@/lib/operations/keys";
 import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
 import { driversForFile } from "../kv/drivers";
+import { failingWrite } from "../kv/helpers";
 
 const { drivers, track } = await driversForFile();
 
 const UPSTREAM = "spend-test";
 const FETCHED_AT = 1_800_000_000_000;
 const cost = { minor: 950, currency: "USD" };
-const WRITES = new Set<string | symbol>(["set", "setIfAbsent", "del", "incr", "zAdd", "zRem", "run"]);
-
-/** The Kv, with its n-th write (counting from 1) failing before it reaches the store. */
-function failingWrite(kv: Kv, n: number): Kv {
-  let writes = 0;
-  return new Proxy(kv, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== "function" || !WRITES.has(property)) return value;
-      return (...args: unknown[]) => {
-        writes += 1;
-        if (writes === n) return Promise.reject(new KvError("unavailable", `write ${n} lost`));
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-}
-
 describe.each(drivers)("upstream spend: $name", ({ name, skipReason, open }) => {
   if (skipReason) {
     it.skip(`${name}: ${skipReason}`, () => undefined);
