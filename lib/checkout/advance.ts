@@ -72,7 +72,9 @@ export interface AdvanceDeps extends CheckoutDeps {
   /**
    * Told when upstream has taken an order's cost from the partner balance (a reservation made,
    * a pay-first order placed), so the available balance is known without asking upstream
-   * (lib/operations). Its failure changes nothing.
+   * (lib/operations): as the step's move is saved, with the order as that move leaves it, even
+   * if another writer's save wins. It must count an order once however often it is told; its
+   * failure changes nothing.
    */
   onUpstreamSpend?(order: OrderRecord): Promise<void>;
   /**
@@ -165,11 +167,13 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, woken:
     if (step.kind === "idle") return ok(last);
     if (step.change.to === undefined && unchanged(last, step.change.patch)) return ok(last);
     const goOn = step.change.to !== undefined || (step.change.patch?.nextCheckAt ?? Number.POSITIVE_INFINITY) <= deps.clock.now();
-    const saved = await deps.store.save(current, step.change);
+    // Upstream took the cost when it answered the step, whichever save wins: counted beside the
+    // save (once per order, lib/operations), not after it, one KV round trip fewer per checkout.
+    const spent = spendsUpstream(last, step.change.to) ? { ...last, ...step.change.patch, state: step.change.to ?? last.state } : null;
+    const [saved] = await Promise.all([deps.store.save(current, step.change), spent && tell("upstream spend", spent, (order) => deps.onUpstreamSpend?.(order))]);
     if (!saved.ok && saved.error.code !== "conflict") return saved;
     if (saved.ok && step.change.to === "completed") await tellCompleted(deps, saved.value.record);
     if (saved.ok && step.change.to === "refunded") await tell("refund", saved.value.record, (order) => deps.onRefunded?.(order));
-    if (saved.ok && spendsUpstream(last, step.change.to)) await tell("upstream spend", saved.value.record, (order) => deps.onUpstreamSpend?.(order));
     // A conflict means another writer moved the order: read again and decide afresh. A step
     // that must wait ends this run; the sweep or the next wake-up takes it from there.
     if (saved.ok && !goOn) return ok(saved.value.record);

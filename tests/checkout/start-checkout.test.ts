@@ -6,6 +6,9 @@ import { checkoutRequestSchema } from "@/lib/checkout/checkout-request";
 import { orderIdFactory } from "@/lib/checkout/order-id";
 import type { KvScript, ScriptInput } from "@/lib/kv/define-script";
 import type { Kv } from "@/lib/kv/kv";
+import type { OrderRecord } from "@/lib/checkout/order-record";
+import { OPS_KEYS } from "@/lib/operations/keys";
+import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
 import { startCheckout, type StartCheckoutDeps } from "@/lib/checkout/start-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_VOUCHER, TOPUP_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
@@ -57,20 +60,7 @@ describe("startCheckout", () => {
 
   it("takes the first run's lease in the same round as the order's creation, and lets it go after the run", async () => {
     const { h, deps } = await setup();
-    const rounds: string[] = [];
-    const { run, setIfAbsent } = h.kv;
-    h.kv.run = async <K extends string, A extends string, R>(script: KvScript<K, A, R>, input: ScriptInput<K, A>): Promise<R> => {
-      rounds.push(`${script.name} sent`);
-      try {
-        return await run.call<Kv, [KvScript<K, A, R>, ScriptInput<K, A>], Promise<R>>(h.kv, script, input);
-      } finally {
-        rounds.push(`${script.name} done`);
-      }
-    };
-    h.kv.setIfAbsent = async (key, value, options) => {
-      rounds.push(`${key.split(":").slice(0, 2).join(":")} sent`);
-      return setIfAbsent.call(h.kv, key, value, options);
-    };
+    const rounds = recordRounds(h.kv);
     const started = await h.run(startCheckout(parse({ voucher_id: RESERVED_VOUCHER, email: "b@example.com" }), deps));
     if (!started.ok) throw new Error(started.error.message);
     // Sent before the creation's write came back: one round for both, and no second lease.
@@ -78,6 +68,19 @@ describe("startCheckout", () => {
     expect(orders.slice(0, 3)).toEqual(["checkout-create-order sent", "checkout:lease sent", "checkout-create-order done"]);
     expect(orders.filter((round) => round === "checkout:lease sent")).toHaveLength(1);
     expect(await h.kv.get(`checkout:lease:${started.value.order.id}`)).toBeNull();
+  });
+
+  it("counts the reservation's upstream spend in the same round as the reserved order's save", async () => {
+    const { h, deps } = await setup();
+    const spend = { kv: h.kv, upstream: "checkout-test" };
+    await h.kv.set(OPS_KEYS.balance(spend.upstream), JSON.stringify({ value: { minor: 10_000, currency: "USD" }, fetchedAt: 1 }));
+    const orders = { ...deps.orders, onUpstreamSpend: (order: OrderRecord) => recordUpstreamSpend(spend, order.id, order.upstream.amountCharged ?? order.quote.cost) };
+    const rounds = recordRounds(h.kv);
+    const started = await h.run(startCheckout(parse({ voucher_id: RESERVED_VOUCHER, email: "b@example.com" }), { ...deps, orders }));
+    if (!started.ok) throw new Error(started.error.message);
+    const reservedSave = rounds.indexOf("checkout-save-order sent");
+    expect(rounds.slice(reservedSave, reservedSave + 3)).toEqual(["checkout-save-order sent", "operations-record-spend sent", "checkout-save-order done"]);
+    expect(await h.kv.get(OPS_KEYS.spent(spend.upstream, 1, "USD"))).toBe("950");
   });
 
   it("takes a direct top-up with a two-field account, pay first", async () => {
@@ -119,3 +122,22 @@ describe("startCheckout", () => {
     });
   });
 });
+
+/** The KV writes the test cares about as they are sent and as they come back, in order. */
+function recordRounds(kv: Kv): string[] {
+  const rounds: string[] = [];
+  const { run, setIfAbsent } = kv;
+  kv.run = async <K extends string, A extends string, R>(script: KvScript<K, A, R>, input: ScriptInput<K, A>): Promise<R> => {
+    rounds.push(`${script.name} sent`);
+    try {
+      return await run.call<Kv, [KvScript<K, A, R>, ScriptInput<K, A>], Promise<R>>(kv, script, input);
+    } finally {
+      rounds.push(`${script.name} done`);
+    }
+  };
+  kv.setIfAbsent = async (key, value, options) => {
+    rounds.push(`${key.split(":").slice(0, 2).join(":")} sent`);
+    return setIfAbsent.call(kv, key, value, options);
+  };
+  return rounds;
+}
