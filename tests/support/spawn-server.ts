@@ -27,6 +27,12 @@ export async function spawnServer(
       // already gone
     }
   };
+  // Its own process group outlives this process unless told: a server left behind by a crashed
+  // bench holds its port and, with its output pipes gone, spins on failed writes, skewing every
+  // later measurement. So it is killed when this process exits, however it exits short of SIGKILL.
+  const killOnExit = () => signal("SIGKILL");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.off("exit", killOnExit));
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
