@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newOrderRecord } from "@/lib/checkout/new-order";
 import type { OrderRecord } from "@/lib/checkout/order-record";
+import { completedOrder } from "@/tests/support/checkout/completed-order";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 import { inStoreCurrency, readDailySales, recordCompletedOrder } from "./daily-sales";
 
@@ -8,24 +8,7 @@ const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 2, 10, 12);
 const rates = { storeCurrency: "USD", exchangeRates: { EUR: "1.08", JPY: "0.0067" } };
 
-function order(id: string, overrides: Partial<OrderRecord> = {}): OrderRecord {
-  const base = newOrderRecord(
-    {
-      id,
-      flow: "pay_first",
-      capabilityHash: "0".repeat(64),
-      capabilitySealed: "v1.a.b.c",
-      email: "buyer@example.com",
-      item: { kind: "voucher", gameId: 10, voucherId: 1001, name: "Card", deliveryMethod: "voucher_code" },
-      account: null,
-      activation: false,
-      test: false,
-      quote: { price: { minor: 1100, currency: "USD" }, cost: { minor: 950, currency: "USD" } },
-    },
-    NOW,
-  );
-  return { ...base, state: "completed", ...overrides };
-}
+const order = (id: string, overrides: Partial<OrderRecord> = {}) => completedOrder(id, NOW, overrides);
 
 describe("daily sales aggregates", () => {
   it("counts a completed order once, however often completion is told", async () => {

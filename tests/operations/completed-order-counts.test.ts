@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { readSales, recordSale } from "@/lib/catalog/popularity";
-import { newOrderRecord } from "@/lib/checkout/new-order";
+import { completedOrder } from "@/tests/support/checkout/completed-order";
 import { readDailySales, recordCompletedOrder } from "@/lib/operations/daily-sales";
 import { driversForFile } from "../kv/drivers";
 import { failingWrite } from "../kv/helpers";
@@ -21,25 +21,6 @@ const day = (sales: { orders: number; salesMinor: number; costMinor: number; unc
   marginMinor: sales.salesMinor - sales.costMinor,
 });
 
-function completed(id: string, cost = { minor: 950, currency: "USD" }) {
-  const order = newOrderRecord(
-    {
-      id,
-      flow: "pay_first",
-      capabilityHash: "0".repeat(64),
-      capabilitySealed: "v1.a.b.c",
-      email: "buyer@example.com",
-      item: { kind: "voucher", gameId: 10, voucherId: 1001, name: "Card", deliveryMethod: "voucher_code" },
-      account: null,
-      activation: false,
-      test: false,
-      quote: { price: { minor: 1100, currency: "USD" }, cost },
-    },
-    NOW,
-  );
-  return { ...order, state: "completed" as const };
-}
-
 describe.each(drivers)("completed order counts: $name", ({ name, skipReason, open }) => {
   if (skipReason) {
     it.skip(`${name}: ${skipReason}`, () => undefined);
@@ -49,16 +30,16 @@ describe.each(drivers)("completed order counts: $name", ({ name, skipReason, ope
 
   it("counts an order into its day once, a cost without a rate as uncosted", async () => {
     const kv = store();
-    const one = completed("01J00000000000000000000001");
+    const one = completedOrder("01J00000000000000000000001", NOW);
     await recordCompletedOrder(kv, one, rates, NOW);
     await recordCompletedOrder(kv, one, rates, NOW);
-    await recordCompletedOrder(kv, completed("01J00000000000000000000002", { minor: 500, currency: "GBP" }), rates, NOW);
+    await recordCompletedOrder(kv, completedOrder("01J00000000000000000000002", NOW, { quote: { price: { minor: 1100, currency: "USD" }, cost: { minor: 500, currency: "GBP" } } }), rates, NOW);
     expect((await readDailySales(kv, "USD", NOW, 1))[0]).toEqual(day({ orders: 2, salesMinor: 2200, costMinor: 950, uncosted: 1 }));
   });
 
   it.each([1, 2, 3, 4])("counts an order into its day once when write %i of the first telling fails", async (n) => {
     const kv = store();
-    const one = completed("01J00000000000000000000001");
+    const one = completedOrder("01J00000000000000000000001", NOW);
     await recordCompletedOrder(failingWrite(kv, n), one, rates, NOW).catch(() => undefined);
     await recordCompletedOrder(kv, one, rates, NOW);
     expect((await readDailySales(kv, "USD", NOW, 1))[0]).toEqual(day({ orders: 1, salesMinor: 1100, costMinor: 950, uncosted: 0 }));
