@@ -7,7 +7,8 @@
 //  • the checkout under 50 concurrent buyers (bench/lib/checkout-buyers.ts), each following its
 //    order as the order page does: checkout-to-code p50/p99, completed checkouts/s, upstream
 //    calls per completed reservation checkout (goal 2); then one buyer alone: checkout-to-code
-//    without a queue, own time and own over upstream's;
+//    without a queue, own time and own over upstream's, and the KV round trips the POST waits
+//    for (bench/checkout-kv-rounds.ts, in a process of its own before the shop starts);
 //    each figure with its goal beside it.
 //  • first, the admin's pricing preview over 10,000 generated vouchers (bench/pricing-preview.ts,
 //    goal p95 < 200 ms);
@@ -60,6 +61,10 @@ async function main(): Promise<void> {
   // Stale prices after an owner's save, on two instances of this build sharing one Redis.
   if (all) execFileSync("npx", ["tsx", "bench/stale-after-save.ts"], { stdio: "inherit" });
   const floor = await frameworkFloor(FLOOR_PORT, build);
+  // In process, before the shop starts, so that nothing else competes for the cores; printed with the checkout.
+  const kvRounds = execFileSync("npx", ["tsx", "bench/checkout-kv-rounds.ts"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+    .split("\n")
+    .filter((line) => line.startsWith("KV round trips"));
 
   const dataDir = mkdtempSync(join(tmpdir(), "bench-kv-"));
   const services = await startCheckoutServices({ shop: SHOP_PORT, upstream: UPSTREAM_PORT, payments: PAYMENTS_PORT }, dataDir);
@@ -115,6 +120,7 @@ async function main(): Promise<void> {
     }
 
     await benchCheckout(base, services);
+    for (const line of kvRounds) console.log(line);
   } finally {
     await shop.stop();
     await services.close();

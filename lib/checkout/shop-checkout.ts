@@ -17,10 +17,12 @@ import { checkSale } from "@/lib/operations/sales-guard";
 import { shopOperationsDeps } from "@/lib/operations/shop-operations";
 import { getStripe } from "@/lib/payments/stripe-client";
 import { shopPricingRules } from "@/lib/pricing/shop-pricing";
+import { withRateLimit } from "@/lib/rate-limit/with-rate-limit";
 import { systemClock } from "@/lib/time/clock";
 import type { AdvanceDeps } from "./advance";
 import { checkoutPolicy } from "./checkout-policy";
 import { createCodeVault } from "./code-vault";
+import { postCheckout, type PostCheckoutDeps } from "./http/post-checkout";
 import { orderIdFactory } from "./order-id";
 import { refundListeners } from "./owner-actions/settle-refunds";
 import type { ConversionRates } from "./price-guard";
@@ -95,6 +97,17 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
     testMode: env().PARTNER_TEST_MODE,
     salesGuard: (cost) => checkSale(operations, cost),
   };
+}
+
+/**
+ * POST /api/checkout as the route serves it, behind its rate limit; `later` runs the order
+ * email once the answer is sent (next/server's after() in the route). The bench's count of KV
+ * round trips (bench/checkout-kv-rounds.ts) calls the same handler in process.
+ */
+export function shopCheckoutHandler(later: PostCheckoutDeps["later"]): (request: Request) => Promise<Response> {
+  return withRateLimit({ scope: "checkout", setting: () => env().CHECKOUT_RATE_LIMIT }, (request: Request) =>
+    postCheckout(request, { start: startCheckoutDeps, mailer: shopMailer(), publicOrigin: publicOrigin(), shopName: SHOP_NAME, orderPath, later }),
+  );
 }
 
 /** A demo's reservations last as long as its sandbox fixture says; a live shop's are configured. */
