@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Kv } from "./kv";
 import { KvError } from "./kv-error";
 import { releaseLock } from "./scripts/release-lock";
+import { releaseLockAndGet } from "./scripts/release-lock-and-get";
 import { renewLock } from "./scripts/renew-lock";
 
 export interface KvLock {
@@ -14,6 +15,11 @@ export interface KvLock {
   token: string;
   /** Drop the lock if it is still ours. True when it was. */
   release(): Promise<boolean>;
+  /**
+   * Release, and read `key` in the same atomic step (one round trip): whatever a caller the
+   * lock kept out wrote to `key` before trying the lock is in `value`.
+   */
+  releaseAndGet(key: string): Promise<{ released: boolean; value: string | null }>;
   /** Set the lock's TTL to `ttlMs` from now if it is still ours. True when it was. */
   renew(ttlMs: number): Promise<boolean>;
 }
@@ -34,6 +40,7 @@ export async function acquireLock(kv: Kv, key: string, ttlMs: number): Promise<K
     key,
     token,
     release: () => kv.run(releaseLock, { keys: { lock: key }, args: { token } }),
+    releaseAndGet: (other) => kv.run(releaseLockAndGet, { keys: { lock: key, other }, args: { token } }),
     renew: (renewMs) => kv.run(renewLock, { keys: { lock: key }, args: { token, ttlMs: renewMs } }),
   };
 }

@@ -6,6 +6,7 @@ import {
   receiptKey,
   incrWithTtl,
   releaseLock,
+  releaseLockAndGet,
   renewLock,
 } from "@/lib/kv/scripts";
 import { expectKvError, race, type KvTestContext } from "./helpers";
@@ -56,6 +57,19 @@ export const scriptCases: Record<string, (t: KvTestContext) => Promise<void>> = 
     expect(await release("mine")).toBe(true);
     expect(await kv.get("lock")).toBeNull();
     expect(await release("mine")).toBe(false);
+  },
+
+  async [releaseLockAndGet.name]({ kv }) {
+    const release = (token: string) => kv.run(releaseLockAndGet, { keys: { lock: "lease", other: "mark" }, args: { token } });
+    expect(await kv.setIfAbsent("lease", "mine", { ttlMs: 60_000 })).toBe(true);
+    // Not ours: the lock stays, and the other key is read all the same (missing: null).
+    expect(await release("theirs")).toEqual({ released: false, value: null });
+    expect(await kv.get("lease")).toBe("mine");
+    await kv.set("mark", "woken");
+    expect(await release("mine")).toEqual({ released: true, value: "woken" });
+    expect(await kv.get("lease")).toBeNull();
+    expect(await kv.get("mark")).toBe("woken"); // read, not taken
+    expect(await release("mine")).toEqual({ released: false, value: "woken" });
   },
 
   async [renewLock.name]({ kv }) {

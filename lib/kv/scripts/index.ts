@@ -2,9 +2,10 @@
 import { compareAndSet } from "./compare-and-set";
 import { incrWithTtl } from "./incr-with-ttl";
 import { releaseLock } from "./release-lock";
+import { releaseLockAndGet } from "./release-lock-and-get";
 import { renewLock } from "./renew-lock";
 
 export { receiptKey, type CompareAndSetResult } from "./compare-and-set";
-export { compareAndSet, incrWithTtl, releaseLock, renewLock };
+export { compareAndSet, incrWithTtl, releaseLock, releaseLockAndGet, renewLock };
 
-export const KV_SCRIPTS = [compareAndSet, incrWithTtl, releaseLock, renewLock] as const;
+export const KV_SCRIPTS = [compareAndSet, incrWithTtl, releaseLock, releaseLockAndGet, renewLock] as const;
