@@ -18,8 +18,8 @@ import { release } from "./steps/release";
 import { reserve } from "./steps/reserve";
 import { capture, recheckCompleted, refund } from "./steps/settle-payment";
 import { retryLater, type Step, type StepHandler } from "./steps/step";
-import { markWake, pendingWake, takeWake, wakeMatters, type WakeReason } from "./wake-mark";
-import type { OrderStoreError } from "./store/order-store";
+import { markWake, pendingWake, takeWake, wakeFrom, wakeMarkKey, wakeMatters, type WakeReason } from "./wake-mark";
+import type { OrderStoreError, StoredOrder } from "./store/order-store";
 
 const STEPS: Record<OrderState, StepHandler | null> = {
   created: (order, deps) => (order.flow === "reservation" ? reserve(order, deps) : openPayment(order, deps)),
@@ -58,6 +58,11 @@ export interface AdvanceOptions {
    * as the order's creation): the first run holds it instead of taking its own, and lets it go.
    */
   lease?: KvLock;
+  /**
+   * With lease: the order as its creation stored it. The first run goes on from it without
+   * reading it back or looking for a wake-up: no one else knows a new order's id.
+   */
+  created?: StoredOrder;
 }
 
 export interface AdvanceDeps extends CheckoutDeps {
@@ -106,28 +111,28 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
   }
   let result: Result<OrderRecord, OrderStoreError> | null = null;
   for (let run = 0; run < MAX_RUNS; run += 1) {
-    const lease = run === 0 && options.lease ? heartbeat(options.lease, deps.leaseMs) : await takeLease(deps, orderId);
-    if (!lease) return result ?? drive(orderId, deps, false, null);
+    const given = run === 0 ? options.lease : undefined;
+    const lease = given ? heartbeat(given, deps.leaseMs, orderId) : await takeLease(deps, orderId);
+    if (!lease) return result ?? drive(orderId, deps, false);
+    let pending: WakeReason | null = null;
     try {
-      result = await drive(orderId, deps, true, await takeWakeOrLook(deps, orderId));
+      result = await drive(orderId, deps, true, given ? options.created : undefined);
     } finally {
-      // The TTL frees it anyway; a failed release must not hide the order's outcome.
-      await lease.release().catch((error: unknown) => console.warn(`[checkout] lease of ${orderId} not released: ${String(error)}`));
+      pending = await lease.letGo();
     }
-    const pending = await pendingWake(deps.kv, orderId).catch(() => null);
     if (pending === null || (result.ok && !wakeMatters(pending, result.value))) return result;
   }
   // Still woken after MAX_RUNS: the mark stays for the next caller (a poll, the sweep).
-  return result ?? drive(orderId, deps, false, null);
+  return result ?? drive(orderId, deps, false);
 }
 
 /** The order, if nothing is due for it and no wake-up is waiting; null when a run should look. */
 async function idleOrder(orderId: string, deps: AdvanceDeps): Promise<OrderRecord | null> {
-  const read = await deps.store.read(orderId);
+  // Read together: on Redis or Upstash each read is a round trip the poll waits for.
+  const [read, pending] = await Promise.all([deps.store.read(orderId), pendingWake(deps.kv, orderId).catch(() => null)]);
   if (!read.ok) return null;
   const record = read.value.record;
   if (STEPS[record.state] && isDue(record, deps)) return null;
-  const pending = await pendingWake(deps.kv, orderId).catch(() => null);
   return pending !== null && wakeMatters(pending, record) ? null : record;
 }
 
@@ -149,13 +154,20 @@ async function takeWakeOrLook(deps: AdvanceDeps, orderId: string): Promise<WakeR
   return takeWake(deps.kv, orderId).catch((): WakeReason => ({ kind: "any" }));
 }
 
-async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, woken: WakeReason | null): Promise<Result<OrderRecord, OrderStoreError>> {
+async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, created?: StoredOrder): Promise<Result<OrderRecord, OrderStoreError>> {
+  // Under the lease, the waiting wake-up mark is taken in the same round as the first read: the
+  // step asks upstream or the payment provider itself, so which of the two came first is moot.
+  const [woken, firstRead]: [WakeReason | null, Result<StoredOrder, OrderStoreError>] = created
+    ? [null, ok(created)]
+    : await Promise.all([leased ? takeWakeOrLook(deps, orderId) : null, deps.store.read(orderId)]);
   let wake = woken;
+  let known: Result<StoredOrder, OrderStoreError> | null = firstRead;
   let last: OrderRecord | null = null;
   for (let i = 0; i < MAX_STEPS; i += 1) {
-    const read = await deps.store.read(orderId);
+    const read: Result<StoredOrder, OrderStoreError> = known ?? (await deps.store.read(orderId));
+    known = null;
     if (!read.ok) return read;
-    const current = read.value;
+    const current: StoredOrder = read.value;
     last = current.record;
     // Without the lease another run is acting now; read-only callers get what is known.
     if (!leased) return ok(last);
@@ -177,6 +189,9 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, woken:
     // A conflict means another writer moved the order: read again and decide afresh. A step
     // that must wait ends this run; the sweep or the next wake-up takes it from there.
     if (saved.ok && !goOn) return ok(saved.value.record);
+    // The next step goes on from what this save wrote, not from a read of it: had anyone
+    // written since, the next save's compare-and-set finds out, and a conflict reads again.
+    if (saved.ok) known = saved;
   }
   return last ? ok(last) : err({ code: "not_found", orderId });
 }
@@ -236,15 +251,20 @@ export async function leaseForAdvance(deps: Pick<AdvanceDeps, "kv" | "leaseMs">,
   return acquireLock(deps.kv, leaseKey(orderId), deps.leaseMs).catch(() => null);
 }
 
-async function takeLease(deps: AdvanceDeps, orderId: string): Promise<Pick<KvLock, "release"> | null> {
+/** A run's hold on its order, let go with a look for a wake-up that came while it was held. */
+interface Lease {
+  letGo(): Promise<WakeReason | null>;
+}
+
+async function takeLease(deps: AdvanceDeps, orderId: string): Promise<Lease | null> {
   let lock: KvLock | null;
   try {
     lock = await acquireLock(deps.kv, leaseKey(orderId), deps.leaseMs);
   } catch {
     // A lease is an optimisation; without KV for it, the compare-and-sets still keep order.
-    return { release: async () => false };
+    return { letGo: () => pendingWake(deps.kv, orderId).catch(() => null) };
   }
-  return lock && heartbeat(lock, deps.leaseMs);
+  return lock && heartbeat(lock, deps.leaseMs, orderId);
 }
 
 /**
@@ -252,7 +272,7 @@ async function takeLease(deps: AdvanceDeps, orderId: string): Promise<Pick<KvLoc
  * so a dead one frees the order within one lease. A renewal that fails or finds the lease gone
  * stops the heartbeat; the run goes on, safe by its compare-and-sets.
  */
-function heartbeat(lock: KvLock, leaseMs: number): Pick<KvLock, "release"> {
+function heartbeat(lock: KvLock, leaseMs: number, orderId: string): Lease {
   const timer = setInterval(() => {
     lock.renew(leaseMs).then(
       (still) => {
@@ -264,9 +284,18 @@ function heartbeat(lock: KvLock, leaseMs: number): Pick<KvLock, "release"> {
   // A heartbeat never keeps a process (a sweep script, a test) alive by itself.
   timer.unref?.();
   return {
-    release: () => {
+    // One step: a waker that found the lease held wrote its mark before trying, so the mark is
+    // in the answer. The TTL frees a lease whose release failed; unsure is no wake-up, and the
+    // mark stays for the next caller (a poll, the sweep).
+    letGo: () => {
       clearInterval(timer);
-      return lock.release();
+      return lock.releaseAndGet(wakeMarkKey(orderId)).then(
+        ({ value }) => wakeFrom(value),
+        (error: unknown) => {
+          console.warn(`[checkout] lease of ${orderId} not released: ${String(error)}`);
+          return null;
+        },
+      );
     },
   };
 }

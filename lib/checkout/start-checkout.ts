@@ -66,7 +66,8 @@ export async function startCheckout(request: CheckoutRequest, deps: StartCheckou
     return err({ code: "orders_unavailable", message: "Orders cannot be taken right now; nothing was charged. Try again shortly." });
   }
   // Whatever this first run reaches, the order is stored and due: the sweep finishes it. Due
-  // already, it needs no wake-up mark (two KV writes the buyer would wait for).
-  const advanced = await advance(record.id, deps.orders, lease ? { lease } : {});
+  // already, it needs no wake-up mark (two KV writes the buyer would wait for); held, it goes on
+  // from the creation without reading it back.
+  const advanced = await advance(record.id, deps.orders, lease ? { lease, created: created.value } : {});
   return ok({ order: advanced.ok ? advanced.value : record, capabilityKey });
 }

@@ -71,6 +71,13 @@ export async function takeWake(kv: Kv, orderId: string): Promise<WakeReason | nu
 }
 
 export async function pendingWake(kv: Kv, orderId: string): Promise<WakeReason | null> {
-  const value = await kv.get(key(orderId));
+  return wakeFrom(await kv.get(key(orderId)));
+}
+
+/** The KV key of an order's mark, for a lease's release that reads it in the same step (advance.ts). */
+export const wakeMarkKey = key;
+
+/** The reason a mark's value (as read under wakeMarkKey) gives, or null for no mark. */
+export function wakeFrom(value: string | null): WakeReason | null {
   return value === null ? null : decode(value);
 }

@@ -12,6 +12,7 @@ import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
 import { startCheckout, type StartCheckoutDeps } from "@/lib/checkout/start-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_VOUCHER, TOPUP_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
+import { countKvRounds } from "@/tests/support/kv/kv-rounds";
 import { settingsRules } from "@/tests/support/pricing-rules";
 
 const newHarness = harnessPerTest();
@@ -81,6 +82,20 @@ describe("startCheckout", () => {
     const reservedSave = rounds.indexOf("checkout-save-order sent");
     expect(rounds.slice(reservedSave, reservedSave + 3)).toEqual(["checkout-save-order sent", "operations-record-spend sent", "checkout-save-order done"]);
     expect(await h.kv.get(OPS_KEYS.spent(spend.upstream, 1, "USD"))).toBe("950");
+  });
+
+  it("waits for three KV rounds after the order's creation: the two saves, then letting go of the lease with a look for a wake-up", async () => {
+    const { h, deps } = await setup();
+    const counter = countKvRounds(h.kv);
+    const started = await h.run(startCheckout(parse({ voucher_id: RESERVED_VOUCHER, email: "b@example.com" }), deps));
+    if (!started.ok) throw new Error(started.error.message);
+    const rounds = counter.rounds().map((round) => round.ops.join(" + "));
+    const created = rounds.findIndex((round) => round.includes("run checkout-create-order"));
+    // The new order is not read back, nor looked for a wake-up nobody could have sent (no one
+    // else knows its id); each save is what the next step goes on from; and the lease is let
+    // go in the same round as the look for a wake-up that came while it was held.
+    expect(rounds.slice(created + 1)).toEqual(["run checkout-save-order", "run checkout-save-order", "run release-lock-and-get"]);
+    expect(await h.kv.get(`checkout:lease:${started.value.order.id}`)).toBeNull();
   });
 
   it("takes a direct top-up with a two-field account, pay first", async () => {

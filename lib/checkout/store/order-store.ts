@@ -107,8 +107,10 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
     );
     if (!reply.ok) return reply;
     if (reply.value === "conflict") return err({ code: "conflict" });
-    remember({ record: parsed, text });
-    return ok({ record, text });
+    // As a read of it would return it: a run goes on from its own save without reading it again.
+    const stored = { record: parsed, text };
+    remember(stored);
+    return ok(stored);
   }
 
   return {
@@ -138,8 +140,9 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
       );
       if (!reply.ok) return reply;
       if (reply.value === "conflict") return err({ code: "conflict" });
-      remember({ record: parsed, text });
-      return ok({ record, text });
+      const stored = { record: parsed, text };
+      remember(stored);
+      return ok(stored);
     },
 
     async read(orderId) {
