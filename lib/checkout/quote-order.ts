@@ -48,12 +48,16 @@ export async function quoteOrder(deps: CatalogDeps, request: CheckoutRequest, op
   // The games list decides availability, the flow and a top-up's discount: it must be recent too.
   if (tooOld(games.value, deps, options)) return err(PRICES_UNCONFIRMED);
   const services = games.value.value;
+  // The voucher list of the service the request names is read in the same round as the owner's
+  // presentation: on Redis or Upstash each read is a round trip the buyer waits for.
+  const named = request.voucher_id === undefined ? undefined : services.find((s) => s.type === "voucher" && s.id === request.game_id);
+  const [presentation, namedList] = await Promise.all([checkoutPresentation(deps, services), named && cachedVouchers(deps, named.id)]);
   // What the owner hid is refused even when a page loaded before posts it (409, not_available).
-  const presentation = await checkoutPresentation(deps, services);
   const hidden = await presentation.refusal(request);
   if (hidden) return err({ code: "unavailable", message: hidden });
   if (request.voucher_id === undefined) return quoteBalance(deps, services, request, presentation.product);
-  return quoteVoucher(deps, services, request, request.voucher_id, options);
+  const vouchersOf = async (serviceId: number) => (namedList && serviceId === named?.id ? namedList : cachedVouchers(deps, serviceId));
+  return quoteVoucher(deps, services, request, request.voucher_id, options, vouchersOf);
 }
 
 /**
@@ -71,10 +75,11 @@ async function quoteVoucher(
   request: CheckoutRequest,
   voucherId: number,
   options: QuoteOptions,
+  vouchersOf: (serviceId: number) => ReturnType<typeof cachedVouchers>,
 ): Promise<Result<Quote, QuoteError>> {
   const candidates = services.filter((s) => s.type === "voucher" && (request.game_id === undefined || s.id === request.game_id));
   for (const service of candidates) {
-    const list = await cachedVouchers(deps, service.id);
+    const list = await vouchersOf(service.id);
     if (!list.ok) {
       if (request.game_id !== undefined) return err({ code: "unavailable", message: "This product is temporarily unavailable." });
       continue;

@@ -13,7 +13,7 @@ import { publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { recordCompletedOrder } from "@/lib/operations/daily-sales";
 import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
-import { checkSale } from "@/lib/operations/sales-guard";
+import { readSaleCheck } from "@/lib/operations/sales-guard";
 import { shopOperationsDeps } from "@/lib/operations/shop-operations";
 import { getStripe } from "@/lib/payments/stripe-client";
 import { shopPricingRules } from "@/lib/pricing/shop-pricing";
@@ -95,7 +95,7 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
     orders: await orderDeps(),
     nextOrderId,
     testMode: env().PARTNER_TEST_MODE,
-    salesGuard: (cost) => checkSale(operations, cost),
+    salesGuard: () => readSaleCheck(operations),
   };
 }
 

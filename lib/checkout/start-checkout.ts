@@ -24,10 +24,11 @@ export interface StartCheckoutDeps {
   quoteMaxAgeMs?: number;
   /**
    * Whether the shop takes this order now (lib/operations): not while the owner has paused
-   * sales, nor when the partner balance cannot cover its upstream cost. Checked after the quote,
-   * which names the cost, and before anything is stored.
+   * sales, nor when the partner balance cannot cover its upstream cost. Its figures are read
+   * with the quote's (the same KV rounds); the answer judges the cost the quote names, before
+   * anything is stored.
    */
-  salesGuard?(cost: Money): Promise<Result<void, SaleRefusal>>;
+  salesGuard?(): Promise<(cost: Money) => Promise<Result<void, SaleRefusal>>>;
 }
 
 export type SaleRefusal = { code: "sales_paused" | "balance_low"; message: string };
@@ -41,9 +42,9 @@ export interface StartedCheckout {
 export type StartCheckoutError = QuoteError | SaleRefusal | { code: "orders_unavailable"; message: string };
 
 export async function startCheckout(request: CheckoutRequest, deps: StartCheckoutDeps): Promise<Result<StartedCheckout, StartCheckoutError>> {
-  const quoted = await quoteOrder(deps.catalog, request, { maxAgeMs: deps.quoteMaxAgeMs ?? deps.catalog.ttlMs });
+  const [quoted, saleCheck] = await Promise.all([quoteOrder(deps.catalog, request, { maxAgeMs: deps.quoteMaxAgeMs ?? deps.catalog.ttlMs }), deps.salesGuard?.()]);
   if (!quoted.ok) return quoted;
-  const allowed = (await deps.salesGuard?.(quoted.value.quote.cost)) ?? ok(undefined);
+  const allowed = (await saleCheck?.(quoted.value.quote.cost)) ?? ok(undefined);
   if (!allowed.ok) return allowed;
   const capabilityKey = newCapabilityKey();
   const id = deps.nextOrderId();

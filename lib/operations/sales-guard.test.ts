@@ -7,11 +7,12 @@ import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-ch
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_ITEM, RESERVED_VOUCHER } from "@/tests/support/checkout/checkout-harness";
 import { checkoutApiPerTest } from "@/tests/support/checkout/checkout-api-world";
+import { countKvRounds } from "@/tests/support/kv/kv-rounds";
 import type { AlertsPort } from "./alerts-port";
 import { writePause, writeThreshold } from "./owner-settings";
 import { readBalanceFigures, recordUpstreamSpend } from "./partner-balance";
 import { reviewBalance } from "./review-balance";
-import { checkSale, LOW_BALANCE_CAUSE, type SalesGuardDeps } from "./sales-guard";
+import { checkSale, LOW_BALANCE_CAUSE, readSaleCheck, type SalesGuardDeps } from "./sales-guard";
 
 const setup = checkoutApiPerTest();
 
@@ -35,7 +36,7 @@ async function world() {
   const inner = w.deps.start;
   const deps: PostCheckoutDeps = {
     ...w.deps,
-    start: async () => ({ ...(await inner()), orders: { ...w.h.deps, onUpstreamSpend: (order) => recordUpstreamSpend(ops, order.id, order.upstream.amountCharged ?? order.quote.cost) }, salesGuard: (cost) => w.h.run(checkSale(ops, cost)) }),
+    start: async () => ({ ...(await inner()), orders: { ...w.h.deps, onUpstreamSpend: (order) => recordUpstreamSpend(ops, order.id, order.upstream.amountCharged ?? order.quote.cost) }, salesGuard: () => w.h.run(readSaleCheck(ops)) }),
   };
   return { ...w, ops, deps, calls };
 }
@@ -91,6 +92,21 @@ describe("sales guard at checkout", () => {
     expect((await h.run(checkSale(ops, usd(950)))).ok).toBe(true);
     await writeThreshold(ops.kv, usd(8_101), "owner@shop.test", h.timers.now());
     expect(await h.run(checkSale(ops, usd(950)))).toMatchObject({ ok: false, error: { code: "balance_low" } });
+  });
+
+  it("reads its figures in the same KV rounds as the quote: two rounds before the order is created", async () => {
+    const { h, deps } = await world();
+    // The first checkout fills the catalogue's and the balance's copies; the second reads them.
+    expect((await h.run(postCheckout(checkout(BODY), deps))).status).toBe(201);
+    const counter = countKvRounds(h.kv);
+    expect((await h.run(postCheckout(checkout(BODY), deps))).status).toBe(201);
+    const rounds = counter.rounds().map((round) => round.ops.join(" + "));
+    const before = rounds.slice(0, rounds.findIndex((round) => round.includes("run checkout-create-order")));
+    // The games list with the pause, the balance and the threshold; then the owner's
+    // presentation with the voucher list and the spend counted since the balance was read.
+    expect(before, before.join("\n")).toHaveLength(2);
+    expect(before[0]).toContain("get ops:settings:sales-paused");
+    expect(before[1]).toMatch(/get catalog:.*vouchers/);
   });
 
   it("raises the low-balance alert below the threshold and clears it once the balance recovers", async () => {

@@ -23,18 +23,31 @@ export async function salesState(deps: Pick<BalanceDeps, "kv">): Promise<{ pause
   return { paused: (await readPause(deps.kv)).paused };
 }
 
-export async function checkSale(deps: SalesGuardDeps, cost: Money): Promise<Result<void, SaleRefusal>> {
+/** Whether the shop takes an order of this cost now, as of the figures it was made from. */
+export type SaleCheck = (cost: Money) => Promise<Result<void, SaleRefusal>>;
+
+/**
+ * Read what decides whether the shop takes an order (the pause, the balance and the threshold)
+ * before its cost is known, so that a checkout reads them in the same rounds as its quote.
+ */
+export async function readSaleCheck(deps: SalesGuardDeps): Promise<SaleCheck> {
   // Read together: on Redis or Upstash each read is a round trip the buyer waits for.
   const [pause, figures, threshold] = await Promise.all([readPause(deps.kv), readBalanceFigures(deps), readThreshold(deps.kv)]);
-  if (pause.paused) {
-    return err({ code: "sales_paused", message: "The shop is not taking orders at the moment; nothing was charged. Please come back later." });
-  }
-  if (!figures.ok) return ok(undefined);
-  const ceiling = saleCeilingMinor(figures.value, threshold);
-  if (covers(ceiling, figures.value.balance.currency, cost) !== "not_covered") return ok(undefined);
-  // The owner hears of it at once (deduplicated by cause), not at the next sweep.
-  await deps.alerts.raise(lowBalanceAlert(ceiling, figures.value.balance.currency));
-  return err({ code: "balance_low", message: "This product is temporarily unavailable; nothing was charged. Please try again later." });
+  return async (cost) => {
+    if (pause.paused) {
+      return err({ code: "sales_paused", message: "The shop is not taking orders at the moment; nothing was charged. Please come back later." });
+    }
+    if (!figures.ok) return ok(undefined);
+    const ceiling = saleCeilingMinor(figures.value, threshold);
+    if (covers(ceiling, figures.value.balance.currency, cost) !== "not_covered") return ok(undefined);
+    // The owner hears of it at once (deduplicated by cause), not at the next sweep.
+    await deps.alerts.raise(lowBalanceAlert(ceiling, figures.value.balance.currency));
+    return err({ code: "balance_low", message: "This product is temporarily unavailable; nothing was charged. Please try again later." });
+  };
+}
+
+export async function checkSale(deps: SalesGuardDeps, cost: Money): Promise<Result<void, SaleRefusal>> {
+  return (await readSaleCheck(deps))(cost);
 }
 
 export function lowBalanceAlert(ceilingMinor: number, currency: string) {
