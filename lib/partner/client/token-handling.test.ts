@@ -175,4 +175,27 @@ describe("token handling", () => {
     expect(service.logins).toBe(0);
     expect(service.callsTo("GET /api/balance")[0]?.headers.get("authorization")).toBe("Bearer token-1");
   });
+
+  it("reads a shared store once while its token is fresh, not once per call (a KV round trip each), and again after a 401", async () => {
+    const shared = createMemoryTokenStore();
+    await setupClient({ tokenStore: shared }).client.login();
+    let reads = 0;
+    const store = { ...shared, get: () => ((reads += 1), shared.get()) };
+    const { service, client } = setupClient({ tokenStore: store });
+    service.on("GET /api/balance", () => json(200, balanceBody));
+    for (let i = 0; i < 3; i += 1) expect((await client.balance()).ok).toBe(true);
+    expect(reads).toBe(1);
+    expect(service.logins).toBe(0);
+
+    // Rejected: the store is read again for a token other than the one upstream refused.
+    service.on(
+      "GET /api/balance",
+      () => json(401, { success: false, error: 401, error_text: "token expired" }),
+      () => json(200, balanceBody),
+    );
+    expect((await client.balance()).ok).toBe(true);
+    expect(reads).toBe(2); // once more, for a token other than the refused one
+    expect(service.logins).toBe(1);
+    expect(await shared.get()).not.toBeNull();
+  });
 });

@@ -34,6 +34,12 @@ export function createTokenManager(deps: {
   requestLogin: () => Promise<Result<LoginAnswer, PartnerError>>;
 }): TokenManager {
   let inFlight: Promise<Result<LoginOutcome, PartnerError>> | null = null;
+  // The token this client last had from its store or a login. While fresh it is used without
+  // asking the store again (with a KV store, a round trip per call): a token is valid until it
+  // expires whoever logs in meanwhile, and one that upstream refused is dropped (renew).
+  let known: CachedToken | null = null;
+  const fresh = (token: CachedToken) => isFresh(token, deps.clock.now(), deps.refreshMarginMs);
+  const adopt = (token: CachedToken) => ok((known = token));
 
   function login(): Promise<Result<LoginOutcome, PartnerError>> {
     if (inFlight) return inFlight;
@@ -42,6 +48,7 @@ export function createTokenManager(deps: {
       if (!answer.ok) return answer;
       const cached = toCachedToken(answer.value, deps.clock.now(), deps.refreshMarginMs);
       await deps.store.set(cached);
+      known = cached;
       return ok({ answer: answer.value, cached });
     })();
     inFlight = attempt;
@@ -69,12 +76,12 @@ export function createTokenManager(deps: {
     for (;;) {
       const attempt = await store.withLoginLock<Result<CachedToken, PartnerError>>(async () => {
         const stored = await deps.store.get();
-        return stored && usable(stored) ? ok(stored) : viaLogin();
+        return stored && usable(stored) ? adopt(stored) : viaLogin();
       });
       if (attempt.ran) return attempt.value;
       await deps.sleep(SHARED_LOGIN_POLL_MS);
       const stored = await deps.store.get();
-      if (stored && usable(stored)) return ok(stored);
+      if (stored && usable(stored)) return adopt(stored);
       if (deps.clock.now() >= giveUpAt) return viaLogin();
     }
   }
@@ -84,20 +91,20 @@ export function createTokenManager(deps: {
 
     async current() {
       if (inFlight) return viaLogin();
+      if (known && fresh(known)) return ok(known);
       const stored = await deps.store.get();
-      if (stored && isFresh(stored, deps.clock.now(), deps.refreshMarginMs)) return ok(stored);
-      return viaSharedLogin((token) => isFresh(token, deps.clock.now(), deps.refreshMarginMs));
+      if (stored && fresh(stored)) return adopt(stored);
+      return viaSharedLogin(fresh);
     },
 
     async renew(rejected) {
+      if (known?.token === rejected) known = null;
       if (inFlight) return viaLogin();
       const stored = await deps.store.get();
       // Another call may have logged in since this one read the store; its token is not the rejected one.
-      if (stored && stored.token !== rejected && isFresh(stored, deps.clock.now(), deps.refreshMarginMs)) {
-        return ok(stored);
-      }
+      if (stored && stored.token !== rejected && fresh(stored)) return adopt(stored);
       if (stored?.token === rejected) await deps.store.clear();
-      return viaSharedLogin((token) => token.token !== rejected && isFresh(token, deps.clock.now(), deps.refreshMarginMs));
+      return viaSharedLogin((token) => token.token !== rejected && fresh(token));
     },
   };
 }
