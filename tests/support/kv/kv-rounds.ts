@@ -1,7 +1,9 @@
-// The KV round trips a piece of work waits for, counted on a real Kv: operations in flight
-// together share a round (sent in one turn, as Promise.all sends them), and one sent after all
-// earlier ones have answered starts the next. On Redis or Upstash each round is a network
-// round trip the caller waits for; on the embedded store a round with a write is a commit.
+// The KV round trips a piece of work waits for, counted on a real Kv. Each operation sits one
+// round after the latest of those that had answered before it was sent, so operations sent
+// together (as Promise.all sends them) share a round, and a chain of two beside a single one
+// counts two. The rounds are the work's critical path when every round trip takes as long: on
+// Redis or Upstash each is a network round trip the caller waits for; on the embedded store a
+// round with a write is a commit.
 import type { Kv } from "@/lib/kv/kv";
 
 export interface KvRound {
@@ -22,20 +24,20 @@ const OPERATIONS = ["get", "set", "setIfAbsent", "del", "incr", "zAdd", "zRangeB
 /** Wraps `kv`'s operations in place; every later call through it is counted. */
 export function countKvRounds(kv: Kv): KvRoundCounter {
   let rounds: KvRound[] = [];
-  let inFlight = 0;
+  /** The round of the latest operation that has answered. */
+  let answered = 0;
   const methods = kv as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   for (const name of OPERATIONS) {
     const inner = methods[name]!.bind(kv);
     methods[name] = async (...args: unknown[]) => {
-      if (inFlight === 0) rounds.push({ ops: [], writes: false });
-      const round = rounds[rounds.length - 1]!;
+      const at = answered + 1;
+      const round = (rounds[at - 1] ??= { ops: [], writes: false });
       round.ops.push(name === "run" ? `run ${(args[0] as { name: string }).name}` : `${name} ${keyShape(String(args[0]))}`);
       round.writes ||= !READS.has(name);
-      inFlight += 1;
       try {
         return await inner(...args);
       } finally {
-        inFlight -= 1;
+        answered = Math.max(answered, at);
       }
     };
   }
@@ -43,6 +45,7 @@ export function countKvRounds(kv: Kv): KvRoundCounter {
     rounds: () => rounds,
     reset: () => {
       rounds = [];
+      answered = 0;
     },
   };
 }
