@@ -6,20 +6,25 @@
 // (bench/lib/profile-split.ts) over the measured checkouts only. The wall figures move with the
 // machine's load; the split much less. PROFILE_PORT (3312) picks the shop's port; the sandboxes
 // take the next two.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startCheckoutServices } from "./lib/checkout-services";
 import { load } from "./lib/load";
-import { runBuyers } from "./lib/checkout-buyers";
+import { buyOnce, runBuyers } from "./lib/checkout-buyers";
+import { npmStartArgs } from "./lib/npm-start";
+import { processCpuMs } from "./lib/process-cpu";
 import { profileSplit } from "./lib/profile-split";
 import { spawnServer } from "../tests/support/spawn-server";
 
 const CHECKOUTS = Number(process.env.CHECKOUTS ?? 300);
 /** PROFILE_BUYERS=50: whole purchases (pay, webhook, order page, held reads) by that many buyers for 10 s instead. */
 const BUYERS = Number(process.env.PROFILE_BUYERS ?? 0);
-/** PROFILE_PAGE=/: that page under the bench's page load (20 connections, 10 s) instead; figures per request. */
+/**
+ * PROFILE_PAGE=/: that page under the bench's page load (20 connections, 10 s) instead; figures
+ * per request. PROFILE_PAGE=order: the order page of an order bought just before, as its buyer
+ * reloads it once the code is on screen.
+ */
 const PAGE = process.env.PROFILE_PAGE;
 const SHOP_PORT = Number(process.env.PROFILE_PORT ?? 3312);
 const BODY = (n: number) => JSON.stringify({ voucher_id: 10101, game_id: 101, email: `profile-${n}@example.com` });
@@ -44,12 +49,13 @@ async function main(): Promise<void> {
     await checkouts(shop.url, 50, 0);
     upstream.reset();
     payments.reset();
-    const cpu = shopCpuMs(SHOP_PORT);
+    const cpu = processCpuMs(SHOP_PORT);
     const cpuBefore = cpu();
     // The profile's clock is the monotonic one process.hrtime reads, in microseconds.
     const from = Number(process.hrtime.bigint() / 1000n);
+    const pageUrl = PAGE === "order" ? (await buyOnce({ shopUrl: shop.url, voucherId: 10101, gameId: 101 }, "profile-order@example.com")).orderPage : `${shop.url}${PAGE}`;
     wall = PAGE
-      ? Array.from({ length: Math.round((await load({ url: `${shop.url}${PAGE}`, seconds: 10, connections: 20 })).requestsPerSecond * 10) }, () => 0)
+      ? Array.from({ length: Math.round((await load({ url: pageUrl, seconds: 10, connections: 20 })).requestsPerSecond * 10) }, () => 0)
       : BUYERS
       ? (await runBuyers({ shopUrl: shop.url, voucherId: 10101, gameId: 101, buyers: BUYERS, seconds: 10 })).map((s) => s.startMs)
       : await checkouts(shop.url, CHECKOUTS, 50);
@@ -90,24 +96,6 @@ async function checkouts(shopUrl: string, count: number, offset: number): Promis
     if (response.status !== 201) throw new Error(`checkout ${n} answered ${response.status}: ${body}`);
   }
   return times;
-}
-
-/** What `npm start` (package.json) passes to node: node cannot take --cpu-prof from NODE_OPTIONS. */
-function npmStartArgs(): string[] {
-  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
-  const [command, ...args] = start.split(" ");
-  if (command !== "node") throw new Error(`npm start runs ${command}, not node: the profiler cannot start it the same way`);
-  return args;
-}
-
-/** User and system CPU of the process listening on `port`, in ms (Linux /proc, 10 ms ticks). */
-function shopCpuMs(port: number): () => number {
-  const pid = /pid=(\d+)/.exec(execFileSync("ss", ["-ltnpH", `sport = :${port}`]).toString())?.[1];
-  if (!pid) throw new Error(`no process listens on port ${port}`);
-  return () => {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  };
 }
 
 main().catch((error: unknown) => {

@@ -1,13 +1,16 @@
 // npm run bench – the storefront under load against `next start`, in one run:
 //  • requests/s and p99 of the catalogue page, a product page and a static file from public/,
-//    with the page/static ratios (goal ≥ 0.6 for both pages);
+//    with the page/static ratios (goal ≥ 0.6 for both pages), beside the same ratio for the
+//    framework floor's empty page (bench/lib/framework-floor.ts): the most any page Next serves
+//    can reach on this machine;
 //  • upstream calls per 1,000 page views after warm-up (goal 0);
 //  • first-load JS of the catalogue and product pages over the framework floor, an empty App
 //    Router page built with the same next and react (goal ≤ 10 kB gzip over it);
 //  • the checkout under 50 concurrent buyers (bench/lib/checkout-buyers.ts), each following its
 //    order as the order page does: checkout-to-code p50/p99, completed checkouts/s, upstream
 //    calls per completed reservation checkout (goal 2); then one buyer alone: checkout-to-code
-//    without a queue, own time and own over upstream's, and the KV round trips the POST waits
+//    without a queue, own time and own over upstream's with the floor under it (a bare Next route
+//    making the same two calls to a bare server), and the KV round trips the POST waits
 //    for (bench/checkout-kv-rounds.ts, in a process of its own before the shop starts);
 //    each figure with its goal beside it.
 //  • first, the admin's pricing preview over 10,000 generated vouchers (bench/pricing-preview.ts,
@@ -21,7 +24,7 @@
 // runs only the storefront's pages and checkout, for working on them.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { percentile, runBuyers, type CheckoutSample } from "./lib/checkout-buyers";
 import { startCheckoutServices, type CheckoutServices } from "./lib/checkout-services";
@@ -29,6 +32,7 @@ import { env } from "@/lib/config/env";
 import { firstLoadJs } from "./lib/first-load-js";
 import { frameworkFloor } from "./lib/framework-floor";
 import { formatRow, load, type LoadResult } from "./lib/load";
+import { processCpuMs } from "./lib/process-cpu";
 import { spawnServer } from "../tests/support/spawn-server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,7 +64,7 @@ async function main(): Promise<void> {
   if (build) execFileSync("npx", ["next", "build"], { stdio: "inherit" });
   // Stale prices after an owner's save, on two instances of this build sharing one Redis.
   if (all) execFileSync("npx", ["tsx", "bench/stale-after-save.ts"], { stdio: "inherit" });
-  const floor = await frameworkFloor(FLOOR_PORT, build);
+  const floor = await frameworkFloor(FLOOR_PORT, build, { seconds: SECONDS, connections: CONNECTIONS });
   // In process, before the shop starts, so that nothing else competes for the cores; printed with the checkout.
   const kvRounds = execFileSync("npx", ["tsx", "bench/checkout-kv-rounds.ts"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
     .split("\n")
@@ -105,6 +109,12 @@ async function main(): Promise<void> {
       const value = ratio(results[name]!);
       console.log(`${name === "catalogue" ? "\n" : ""}ratio ${name}/static ${" ".repeat(9 - name.length)}${value.toFixed(2)}   ${goal(value >= 0.6, "≥ 0.60")}`);
     }
+    const { page: floorPage, static: floorStatic } = floor.speed!;
+    console.log(
+      `ratio floor/static     ${(floorPage.requestsPerSecond / floorStatic.requestsPerSecond).toFixed(2)}   (no goal: the framework floor's empty page over its own ` +
+        `copy of the static file, ${floorPage.requestsPerSecond.toFixed(0)} / ${floorStatic.requestsPerSecond.toFixed(0)} req/s; ` +
+        `catalogue/floor ${(results.catalogue!.requestsPerSecond / floorPage.requestsPerSecond).toFixed(2)}, product/floor ${(results.product!.requestsPerSecond / floorPage.requestsPerSecond).toFixed(2)})`,
+    );
     console.log(
       `upstream calls per 1,000 page views after warm-up: ${((upstreamCalls / Math.max(1, pageViews)) * 1000).toFixed(3)}` +
         `   (${upstreamCalls} calls over ${Math.round(pageViews)} views; goal 0)${upstreamCalls ? ` ${JSON.stringify(upstream.calls())}` : ""}`,
@@ -119,7 +129,7 @@ async function main(): Promise<void> {
       );
     }
 
-    await benchCheckout(base, services);
+    await benchCheckout(base, services, floor.speed!.postMs);
     for (const line of kvRounds) console.log(line);
   } finally {
     await shop.stop();
@@ -128,16 +138,21 @@ async function main(): Promise<void> {
   }
 }
 
-async function benchCheckout(shopUrl: string, { upstream, payments }: Pick<CheckoutServices, "upstream" | "payments">): Promise<void> {
+async function benchCheckout(shopUrl: string, { upstream, payments }: Pick<CheckoutServices, "upstream" | "payments">, floorPostMs: number): Promise<void> {
   // A buyer follows the order as the order page does: back on the page, then held reads.
   const buyers = { shopUrl, ...RESERVED };
   // Warm-up: the token, the catalogue cache and every route compiled and hot.
   await runBuyers({ ...buyers, buyers: 10, seconds: 3 });
   upstream.reset();
+  // The CPU the purchases take: the shop's process, and this one (both sandboxes and the buyers).
+  const shopCpu = processCpuMs(SHOP_PORT);
+  const cpuBefore = { shop: shopCpu(), here: process.cpuUsage() };
   const samples = await runBuyers({ ...buyers, buyers: BUYERS, seconds: SECONDS });
   // Their webhooks, still queued when the buyers stop, are work they caused: counted in the rate
   // below, and out of the way of the one-buyer figures after.
   const drainMs = await payments.drain();
+  const hereCpu = process.cpuUsage(cpuBefore.here);
+  const cpuMs = { shop: shopCpu() - cpuBefore.shop, here: (hereCpu.user + hereCpu.system) / 1000 };
   const calls = upstream.calls();
   const completed = completedOnly(samples);
   const perCheckout = (path: string) => ((calls[path] ?? 0) / completed.length).toFixed(3);
@@ -157,6 +172,19 @@ async function benchCheckout(shopUrl: string, { upstream, payments }: Pick<Check
   console.log(
     `checkout to code delivered       ${show(toCode)}   ` +
       goal(percentile(toCode, 50) <= 400 && percentile(toCode, 99) <= 1200, "p50 ≤ 400 ms, p99 ≤ 1,200 ms"),
+  );
+  // Buyers who buy back to back wait, on average, their number over the rate (Little's law):
+  // the wait the goal asks for needs that rate, and the CPU per checkout says what 2 cores allow.
+  const cores = availableParallelism();
+  const perCheckoutCpu = (cpuMs.shop + cpuMs.here) / completed.length;
+  const neededRate = BUYERS / 0.4;
+  console.log(
+    `CPU per completed checkout       ${perCheckoutCpu.toFixed(1)} ms (the shop ${(cpuMs.shop / completed.length).toFixed(1)} ms, both sandboxes and the buyers ` +
+      `${(cpuMs.here / completed.length).toFixed(1)} ms): ${cores} cores allow at most ${((cores * 1000) / perCheckoutCpu).toFixed(1)}/s`,
+  );
+  console.log(
+    `checkout to code by Little's law  mean ${((BUYERS / rate) * 1000).toFixed(0)} ms = ${BUYERS} buyers / ${rate.toFixed(1)}/s (no goal: a mean of 400 ms ` +
+      `needs ${neededRate.toFixed(0)} checkouts/s, ${((cores * 1000) / neededRate).toFixed(1)} ms of CPU per checkout on ${cores} cores)`,
   );
   console.log(
     `upstream calls per checkout      ${perOrder.toFixed(3)}   ${goal(perOrder.toFixed(3) === "2.000", "exactly 2.000")} (/api/pay ${perCheckout("/api/pay")}, ` +
@@ -186,6 +214,10 @@ async function benchCheckout(shopUrl: string, { upstream, payments }: Pick<Check
   // the rate, Little's law); alone, it is what one purchase takes from POST to code on screen.
   console.log(`checkout to code, one buyer      ${show(alone.map((s) => s.totalMs))}   (no goal: what a buyer waits without a queue)`);
   console.log(`own time per checkout            ${own.toFixed(2)} ms   ${goal(own <= 5, "≤ 5 ms")}`);
+  console.log(
+    `own time's floor                 ${floorPostMs.toFixed(2)} ms   (no goal: the framework floor's POST, a Next route reading the body and making ` +
+      `two calls to a bare HTTP server, one at a time; ours is ${(own - floorPostMs).toFixed(2)} ms over it)`,
+  );
   console.log(
     `own time / upstream time         ${(own / (pay + session)).toFixed(2)}   ${goal(own / (pay + session) <= 1.5, "≤ 1.5")} (one buyer, ${alone.length} checkouts: POST /api/checkout ` +
       `${post.toFixed(2)} ms = /api/pay ${pay.toFixed(2)} ms + session ${session.toFixed(2)} ms + ours ${own.toFixed(2)} ms)`,

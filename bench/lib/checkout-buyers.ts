@@ -10,6 +10,8 @@ export interface CheckoutSample {
   /** From the POST to the order completed: payment, webhook, confirmation, capture. */
   totalMs: number;
   status: string;
+  /** The order page the payment page returned to (its capability key in the query). */
+  orderPage: string;
 }
 
 export interface BuyerOptions {
@@ -33,7 +35,7 @@ export async function runBuyers(options: BuyerOptions): Promise<CheckoutSample[]
   return samples;
 }
 
-async function buyOnce(options: BuyerOptions, email: string): Promise<CheckoutSample> {
+export async function buyOnce(options: Omit<BuyerOptions, "buyers" | "seconds">, email: string): Promise<CheckoutSample> {
   const started = performance.now();
   const response = await fetch(`${options.shopUrl}/api/checkout`, {
     method: "POST",
@@ -55,14 +57,15 @@ async function buyOnce(options: BuyerOptions, email: string): Promise<CheckoutSa
 
   const key = new URL(created.order_url).searchParams.get("key") ?? "";
   // Back on the order page, as the payment page's redirect takes the buyer: its render wakes the order.
-  const page = await fetch(paid.headers.get("location") ?? created.order_url);
+  const orderPage = paid.headers.get("location") ?? created.order_url;
+  const page = await fetch(orderPage);
   const html = await page.text();
   if (!page.ok) throw new Error(`the order page answered ${page.status}`);
   // The page follows on from what it shows (OrderStatus's `initial` and `version`): nothing
   // more once that is final, else held reads from that version on.
   const shown = /\\"status\\":\\"([a-z_]+)\\",[^]*?\\"final\\":(true|false)[^]*?\\"version\\":\\"([\w-]+)\\"/.exec(html);
   if (!shown) throw new Error(`the order page shows no order: ${html.slice(0, 300)}`);
-  if (shown[2] === "true") return { startMs, totalMs: performance.now() - started, status: shown[1] ?? "" };
+  if (shown[2] === "true") return { startMs, totalMs: performance.now() - started, status: shown[1] ?? "", orderPage };
   // A buyer gives up after a minute, so an order that never completes fails the bench, loudly.
   const giveUp = performance.now() + 60_000;
   let order: { status?: string; final?: boolean; message?: string } = {};
@@ -73,7 +76,7 @@ async function buyOnce(options: BuyerOptions, email: string): Promise<CheckoutSa
     const read = await fetch(`${options.shopUrl}/api/orders/${created.order_id}`, { headers });
     version = read.headers.get("etag") ?? version;
     if (read.status !== 304) order = (await read.json()) as typeof order;
-    if (order.final) return { startMs, totalMs: performance.now() - started, status: order.status ?? "" };
+    if (order.final) return { startMs, totalMs: performance.now() - started, status: order.status ?? "", orderPage };
     if (options.pollMs !== undefined) await new Promise((resolve) => setTimeout(resolve, options.pollMs));
   }
   throw new Error(`order ${created.order_id} was not final after a minute: ${JSON.stringify(order)}`);
