@@ -18,7 +18,7 @@ import { release } from "./steps/release";
 import { reserve } from "./steps/reserve";
 import { capture, recheckCompleted, refund } from "./steps/settle-payment";
 import { retryLater, type Step, type StepHandler } from "./steps/step";
-import { markWake, pendingWake, takeWake, wakeFrom, wakeMarkKey, wakeMatters, type WakeReason } from "./wake-mark";
+import { markWake, mergeWakes, pendingWake, takeWake, wakeFrom, wakeMarkKey, wakeMatters, type WakeReason } from "./wake-mark";
 import type { OrderStoreError, StoredOrder } from "./store/order-store";
 
 const STEPS: Record<OrderState, StepHandler | null> = {
@@ -72,7 +72,11 @@ export interface AdvanceDeps extends CheckoutDeps {
    * that while the run works, so it may be far shorter than the slowest call (a 75 s pay).
    */
   leaseMs: number;
-  /** Told once an order has completed (the catalogue counts sales); its failure changes nothing. */
+  /**
+   * Told when an order completes (the catalogue and the dashboard count sales): beside the save
+   * of the move, with the order as the move leaves it, even if another writer's save wins. It
+   * must count an order once however often it is told; its failure changes nothing.
+   */
   onCompleted?(order: OrderRecord): Promise<void>;
   /**
    * Told when upstream has taken an order's cost from the partner balance (a reservation made,
@@ -100,23 +104,23 @@ const MAX_RUNS = 4;
 const WAKE_TTL_MS = 3600_000;
 
 export async function advance(orderId: string, deps: AdvanceDeps, options: AdvanceOptions = {}): Promise<Result<OrderRecord, OrderStoreError>> {
-  // A wake-up is written down before the lease is tried: when another run holds the lease (a
-  // buyer's poll, say, that has nothing due), that run finds the mark when it lets go and goes
-  // again, so a webhook answered 200 is never lost until the next deadline.
-  if (options.wake) await recordWake(deps, orderId, options.reason ?? { kind: "any" });
-  else if (!options.lease) {
+  if (!options.wake && !options.lease) {
     // A poll with nothing due and no wake-up waiting only reads: no lease, no write.
     const idle = await idleOrder(orderId, deps);
     if (idle) return ok(idle);
   }
+  const first: FirstRun = options.lease
+    ? { lease: heartbeat(options.lease, deps.leaseMs, orderId), created: options.created }
+    : options.wake
+      ? await wakeAndLease(deps, orderId, options.reason ?? { kind: "any" })
+      : { lease: await takeLease(deps, orderId) };
   let result: Result<OrderRecord, OrderStoreError> | null = null;
   for (let run = 0; run < MAX_RUNS; run += 1) {
-    const given = run === 0 ? options.lease : undefined;
-    const lease = given ? heartbeat(given, deps.leaseMs, orderId) : await takeLease(deps, orderId);
+    const lease = run === 0 ? first.lease : await takeLease(deps, orderId);
     if (!lease) return result ?? drive(orderId, deps, false);
     let pending: WakeReason | null = null;
     try {
-      result = await drive(orderId, deps, true, given ? options.created : undefined);
+      result = await drive(orderId, deps, true, run === 0 ? first : {});
     } finally {
       pending = await lease.letGo();
     }
@@ -124,6 +128,32 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
   }
   // Still woken after MAX_RUNS: the mark stays for the next caller (a poll, the sweep).
   return result ?? drive(orderId, deps, false);
+}
+
+/** The first run's lease (null: another run holds it), and what it starts from. */
+interface FirstRun extends RunStart {
+  lease: Lease | null;
+}
+
+/** What a run knows before it reads: the order as its creation stored it, or the wake-up it brings. */
+interface RunStart {
+  created?: StoredOrder;
+  woken?: WakeReason;
+}
+
+/**
+ * A wake-up's first run. The lease is tried first: free (the usual case), this run looks now
+ * for the reason it brings, and nobody needs a mark. Held, the wake-up is written down before
+ * the lease is tried again: the holder finds the mark when it lets go (and goes again), or it
+ * let go before the mark was written and this second try gets the lease. Either way a webhook
+ * answered 200 is never lost until the next deadline.
+ */
+async function wakeAndLease(deps: AdvanceDeps, orderId: string, reason: WakeReason): Promise<FirstRun> {
+  const lease = await takeLease(deps, orderId);
+  if (lease) return { lease, woken: reason };
+  await recordWake(deps, orderId, reason);
+  // Got now, the run takes the mark with its first read.
+  return { lease: await takeLease(deps, orderId) };
 }
 
 /** The order, if nothing is due for it and no wake-up is waiting; null when a run should look. */
@@ -154,13 +184,13 @@ async function takeWakeOrLook(deps: AdvanceDeps, orderId: string): Promise<WakeR
   return takeWake(deps.kv, orderId).catch((): WakeReason => ({ kind: "any" }));
 }
 
-async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, created?: StoredOrder): Promise<Result<OrderRecord, OrderStoreError>> {
+async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, { created, woken }: RunStart = {}): Promise<Result<OrderRecord, OrderStoreError>> {
   // Under the lease, the waiting wake-up mark is taken in the same round as the first read: the
   // step asks upstream or the payment provider itself, so which of the two came first is moot.
-  const [woken, firstRead]: [WakeReason | null, Result<StoredOrder, OrderStoreError>] = created
+  const [taken, firstRead]: [WakeReason | null, Result<StoredOrder, OrderStoreError>] = created
     ? [null, ok(created)]
     : await Promise.all([leased ? takeWakeOrLook(deps, orderId) : null, deps.store.read(orderId)]);
-  let wake = woken;
+  let wake = mergeWakes(woken ?? null, taken);
   let known: Result<StoredOrder, OrderStoreError> | null = firstRead;
   let last: OrderRecord | null = null;
   for (let i = 0; i < MAX_STEPS; i += 1) {
@@ -179,12 +209,16 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, create
     if (step.kind === "idle") return ok(last);
     if (step.change.to === undefined && unchanged(last, step.change.patch)) return ok(last);
     const goOn = step.change.to !== undefined || (step.change.patch?.nextCheckAt ?? Number.POSITIVE_INFINITY) <= deps.clock.now();
-    // Upstream took the cost when it answered the step, whichever save wins: counted beside the
-    // save (once per order, lib/operations), not after it, one KV round trip fewer per checkout.
-    const spent = spendsUpstream(last, step.change.to) ? { ...last, ...step.change.patch, state: step.change.to ?? last.state } : null;
-    const [saved] = await Promise.all([deps.store.save(current, step.change), spent && tell("upstream spend", spent, (order) => deps.onUpstreamSpend?.(order))]);
+    // Upstream took the cost when it answered the step, and a completing step has taken the
+    // buyer's money, whichever save wins: each is counted beside the save (once per order,
+    // lib/operations), not after it, KV round trips fewer before the buyer sees the code.
+    const moved = { ...last, ...step.change.patch, state: step.change.to ?? last.state };
+    const [saved] = await Promise.all([
+      deps.store.save(current, step.change),
+      spendsUpstream(last, step.change.to) && tell("upstream spend", moved, (order) => deps.onUpstreamSpend?.(order)),
+      step.change.to === "completed" && tellCompleted(deps, moved),
+    ]);
     if (!saved.ok && saved.error.code !== "conflict") return saved;
-    if (saved.ok && step.change.to === "completed") await tellCompleted(deps, saved.value.record);
     if (saved.ok && step.change.to === "refunded") await tell("refund", saved.value.record, (order) => deps.onRefunded?.(order));
     // A conflict means another writer moved the order: read again and decide afresh. A step
     // that must wait ends this run; the sweep or the next wake-up takes it from there.

@@ -7,6 +7,7 @@ import { constantTimeEqual } from "@/lib/security/constant-time-equal";
 import { advance, orderLeased, type AdvanceDeps } from "./advance";
 import { capabilityHash } from "./order-id";
 import { orderIdSchema, type OrderRecord } from "./order-record";
+import { isSettled } from "./order-states";
 import { claimPaymentReturn, PAYMENT_RETURN } from "./payment-return";
 import { publicOrder, type PublicOrder } from "./public-order";
 import type { OrderStore, StoredOrder } from "./store/order-store";
@@ -56,7 +57,8 @@ export async function buyerOrder(orderId: string, key: string | null, deps: Adva
  * RETURN_WAIT_MS, and shows where it got (advancing once more, for a wake it left unread).
  */
 async function afterOtherRun(shown: OrderRecord, deps: AdvanceDeps, sleep: (ms: number) => Promise<void>): Promise<OrderRecord> {
-  if (!(await orderLeased(deps.kv, shown.id))) return shown;
+  // Settled (usually by the return's own run): no run can show the buyer more.
+  if (isSettled(shown.state) || !(await orderLeased(deps.kv, shown.id))) return shown;
   const until = deps.clock.now() + RETURN_WAIT_MS;
   for (const wait of waitsWithin(RETURN_WAIT_MS, LOOKS)) {
     const left = until - deps.clock.now();

@@ -62,9 +62,9 @@ export function orderDeps(): Promise<AdvanceDeps> {
         console.error(`[checkout] order ${orderId} needs the owner: ${message}`);
         raiseAlertInBackground(ownerAlert(orderId, message, source));
       },
+      // The two counts do not wait for each other: the buyer's code waits for both.
       onCompleted: async (order) => {
-        await recordSale(kv, order.id, order.item.gameId);
-        await recordCompletedOrder(kv, order, await conversionRates(), systemClock.now());
+        await Promise.all([recordSale(kv, order.id, order.item.gameId), conversionRates().then((rates) => recordCompletedOrder(kv, order, rates, systemClock.now()))]);
       },
       onUpstreamSpend: (order) => recordUpstreamSpend({ kv, upstream: currentUpstream() }, order.id, order.upstream.amountCharged ?? order.quote.cost),
     };

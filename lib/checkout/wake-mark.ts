@@ -47,6 +47,12 @@ function sameReason(a: WakeReason, b: WakeReason): boolean {
   return a.kind === b.kind && (a.kind !== "upstream" || (b.kind === "upstream" && a.status === b.status));
 }
 
+/** Two wake-ups as one: the same reason stays it, two different ones mean "look" (never weakened). */
+export function mergeWakes(a: WakeReason | null, b: WakeReason | null): WakeReason | null {
+  if (a === null || b === null) return a ?? b;
+  return sameReason(a, b) ? a : { kind: "any" };
+}
+
 export async function markWake(kv: Kv, orderId: string, reason: WakeReason, ttlMs: number): Promise<void> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     if (await kv.setIfAbsent(key(orderId), encode(reason), { ttlMs })) return;

@@ -14,6 +14,7 @@ import { acquireLock } from "@/lib/kv/lock";
 import { flush } from "@/tests/support/partner-client/manual-timers";
 import { createMailer } from "@/lib/mail/mailer";
 import { RESERVED_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
+import { countKvRounds } from "@/tests/support/kv/kv-rounds";
 import { settingsRules } from "@/tests/support/pricing-rules";
 
 const newHarness = harnessPerTest();
@@ -68,6 +69,33 @@ describe("the return from the payment page", () => {
     const { h, created, key } = await paidOrder();
     const page = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true }));
     expect(page.ok && page.value).toMatchObject({ status: "completed", delivery: { code: expect.any(String) } });
+  });
+
+  it("carries the paid order to its code in eight KV rounds: no wake-up mark when nobody holds the order, the sale counted beside the completing save", async () => {
+    const { h, created, key } = await paidOrder();
+    const counted: string[] = [];
+    h.deps.onCompleted = async (order) => {
+      // Two counts that do not wait for each other (the catalogue's and the day's sales).
+      await Promise.all([h.kv.set(`test:sale:${order.id}`, "1"), h.kv.set(`test:day:${order.id}`, "1")]);
+      counted.push(order.id);
+    };
+    // The payments sandbox keeps its own state in the same store here; Stripe's is not ours to count.
+    const counter = countKvRounds(h.kv, (key) => key.startsWith("payments-sandbox:"));
+    const page = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true }));
+    expect(page.ok && page.value.status).toBe("completed");
+    expect(counted).toEqual([created.order_id]);
+    const rounds = counter.rounds().map((round) => round.ops.join(" + "));
+    expect(rounds).toEqual([
+      "get checkout:order",
+      "setIfAbsent checkout:payment-return",
+      // Free: this run looks at once, and nobody needs a mark to find.
+      "setIfAbsent checkout:lease",
+      "get checkout:wake + get checkout:order",
+      "run checkout-save-order", // authorized
+      "run checkout-save-order", // delivered
+      "run checkout-save-order + set test:sale + set test:day", // completed, and counted
+      "run release-lock-and-get",
+    ]);
   });
 
   it("waits for a run that holds the order (the webhook's) and shows what it reached, not \"awaiting payment\"", async () => {

@@ -21,8 +21,11 @@ export interface KvRoundCounter {
 const READS = new Set(["get", "zRangeByScore", "zRevRangeByRank", "zCard"]);
 const OPERATIONS = ["get", "set", "setIfAbsent", "del", "incr", "zAdd", "zRangeByScore", "zRevRangeByRank", "zRem", "zCard", "run"] as const;
 
-/** Wraps `kv`'s operations in place; every later call through it is counted. */
-export function countKvRounds(kv: Kv): KvRoundCounter {
+/**
+ * Wraps `kv`'s operations in place; every later call through it is counted, but for those on
+ * keys `ignore` names (another service sharing the store in a test, the payments sandbox's, say).
+ */
+export function countKvRounds(kv: Kv, ignore: (key: string) => boolean = () => false): KvRoundCounter {
   let rounds: KvRound[] = [];
   /** The round of the latest operation that has answered. */
   let answered = 0;
@@ -30,9 +33,13 @@ export function countKvRounds(kv: Kv): KvRoundCounter {
   for (const name of OPERATIONS) {
     const inner = methods[name]!.bind(kv);
     methods[name] = async (...args: unknown[]) => {
+      const script = name === "run" ? (args[0] as { name: string }) : null;
+      const keys = script ? Object.values((args[1] as { keys: Record<string, string> }).keys) : [String(args[0])];
+      if (keys.some(ignore)) return inner(...args);
+      const op = script ? `run ${script.name}` : `${name} ${keyShape(keys[0]!)}`;
       const at = answered + 1;
       const round = (rounds[at - 1] ??= { ops: [], writes: false });
-      round.ops.push(name === "run" ? `run ${(args[0] as { name: string }).name}` : `${name} ${keyShape(String(args[0]))}`);
+      round.ops.push(op);
       round.writes ||= !READS.has(name);
       try {
         return await inner(...args);
