@@ -11,15 +11,20 @@
 // webhook finds no shop listening in this process, so the return does the work alone, as it
 // does when it comes first.
 // BENCH_KV_LIST=1 also lists the rounds of one POST and one return, each with the operations
-// sent together.
+// sent together. Last, the same purchases with every KV reply held back BENCH_KV_LATENCY_MS (2)
+// as a store across a network holds it: what the rounds cost a buyer on Upstash or Redis.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import type { Kv } from "@/lib/kv/kv";
 import { countKvRounds, type KvRound } from "../tests/support/kv/kv-rounds";
 import { startCheckoutServices } from "./lib/checkout-services";
 
 const WARM_UP = 20;
 const MEASURED = 50;
+const WITH_LATENCY = 20;
+const LATENCY_MS = Number(process.env.BENCH_KV_LATENCY_MS ?? 2);
 const PORTS = { shop: 3612, upstream: 3613, payments: 3614 };
 
 async function main(): Promise<void> {
@@ -31,15 +36,17 @@ async function main(): Promise<void> {
     const { getKv } = await import("@/lib/kv/get-kv");
     const { orderDeps, shopCheckoutHandler } = await import("@/lib/checkout/shop-checkout");
     const { buyerOrder } = await import("@/lib/checkout/buyer-order");
-    const counter = countKvRounds(await getKv());
+    const kv = await getKv();
+    const counter = countKvRounds(kv);
+    const latency = delayReplies(kv);
     const afterAnswer: (() => Promise<unknown>)[] = [];
     const post = shopCheckoutHandler((task) => void afterAnswer.push(task));
     const shopUrl = `http://127.0.0.1:${PORTS.shop}`;
 
-    const perPost: KvRound[][] = [];
-    const perReturn: KvRound[][] = [];
-    for (let n = 0; n < WARM_UP + MEASURED; n += 1) {
+    /** One buyer's purchase: the POST, the payment page, the return; rounds and times of both. */
+    async function purchase(n: number) {
       counter.reset();
+      let started = performance.now();
       const response = await post(
         new Request(`${shopUrl}/api/checkout`, {
           method: "POST",
@@ -47,8 +54,9 @@ async function main(): Promise<void> {
           body: JSON.stringify({ voucher_id: 10101, game_id: 101, email: `kv-rounds-${n}@example.com` }),
         }),
       );
+      const postMs = performance.now() - started;
       if (response.status !== 201) throw new Error(`checkout ${n} answered ${response.status}: ${await response.text()}`);
-      if (n >= WARM_UP) perPost.push([...counter.rounds()]);
+      const postRounds = [...counter.rounds()];
       // What the route runs after answering, before the next buyer's POST.
       await Promise.all(afterAnswer.splice(0).map((task) => task()));
 
@@ -57,11 +65,21 @@ async function main(): Promise<void> {
       await paid.arrayBuffer();
       if (paid.status !== 303) throw new Error(`the payment page answered ${paid.status}`);
       counter.reset();
+      started = performance.now();
       const shown = await buyerOrder(created.order_id, new URL(created.order_url).searchParams.get("key"), await orderDeps(), { paymentReturn: true });
+      const returnMs = performance.now() - started;
       if (!shown.ok || shown.value.status !== "completed") throw new Error(`the return of ${created.order_id} showed ${JSON.stringify(shown)}`);
-      if (n >= WARM_UP) perReturn.push([...counter.rounds()]);
+      return { postRounds, returnRounds: [...counter.rounds()], postMs, returnMs };
     }
 
+    const perPost: KvRound[][] = [];
+    const perReturn: KvRound[][] = [];
+    for (let n = 0; n < WARM_UP + MEASURED; n += 1) {
+      const bought = await purchase(n);
+      if (n < WARM_UP) continue;
+      perPost.push(bought.postRounds);
+      perReturn.push(bought.returnRounds);
+    }
     for (const [what, samples] of [["per POST /api/checkout", perPost], ["from the return to the code", perReturn]] as const) {
       const mean = (count: (rounds: KvRound[]) => number) => samples.reduce((sum, rounds) => sum + count(rounds), 0) / samples.length;
       const rounds = mean((r) => r.length);
@@ -72,10 +90,39 @@ async function main(): Promise<void> {
       );
       if (process.env.BENCH_KV_LIST === "1") samples[0]?.forEach((round, i) => console.log(`  ${String(i + 1).padStart(2)}  ${round.ops.join(" + ")}`));
     }
+
+    // The same purchases with every KV reply LATENCY_MS away, as a store over the network is.
+    latency.ms = LATENCY_MS;
+    let postMs = 0;
+    let returnMs = 0;
+    for (let n = 0; n < WITH_LATENCY; n += 1) {
+      const bought = await purchase(WARM_UP + MEASURED + n);
+      postMs += bought.postMs / WITH_LATENCY;
+      returnMs += bought.returnMs / WITH_LATENCY;
+    }
+    console.log(
+      `KV ${LATENCY_MS} ms away (BENCH_KV_LATENCY_MS)    POST /api/checkout ${postMs.toFixed(1)} ms, the return to the code ${returnMs.toFixed(1)} ms ` +
+        `(${WITH_LATENCY} purchases in process, zero-latency sandboxes; no goal: Upstash or Redis in the shop's region)`,
+    );
   } finally {
     await services.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Holds every reply of `kv` back `ms` (0 at first), as a store across a network would. */
+function delayReplies(kv: Kv): { ms: number } {
+  const latency = { ms: 0 };
+  const methods = kv as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ["get", "set", "setIfAbsent", "del", "incr", "zAdd", "zRangeByScore", "zRevRangeByRank", "zRem", "zCard", "run"]) {
+    const inner = methods[name]!.bind(kv);
+    methods[name] = async (...args: unknown[]) => {
+      const reply = await inner(...args);
+      if (latency.ms > 0) await delay(latency.ms);
+      return reply;
+    };
+  }
+  return latency;
 }
 
 main().then(
