@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   // In process, before the shop starts, so that nothing else competes for the cores; printed with the checkout.
   const kvRounds = execFileSync("npx", ["tsx", "bench/checkout-kv-rounds.ts"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
     .split("\n")
-    .filter((line) => line.startsWith("KV round trips"));
+    .filter((line) => line.startsWith("KV "));
 
   const dataDir = mkdtempSync(join(tmpdir(), "bench-kv-"));
   const services = await startCheckoutServices({ shop: SHOP_PORT, upstream: UPSTREAM_PORT, payments: PAYMENTS_PORT }, dataDir);
