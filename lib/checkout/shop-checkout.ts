@@ -17,7 +17,7 @@ import { readSaleCheck } from "@/lib/operations/sales-guard";
 import { shopOperationsDeps } from "@/lib/operations/shop-operations";
 import { getStripe } from "@/lib/payments/stripe-client";
 import { shopPricingRules } from "@/lib/pricing/shop-pricing";
-import { withRateLimit } from "@/lib/rate-limit/with-rate-limit";
+import { countRequest } from "@/lib/rate-limit/with-rate-limit";
 import { systemClock } from "@/lib/time/clock";
 import type { AdvanceDeps } from "./advance";
 import { checkoutPolicy } from "./checkout-policy";
@@ -100,14 +100,23 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
 }
 
 /**
- * POST /api/checkout as the route serves it, behind its rate limit; `later` runs the order
- * email once the answer is sent (next/server's after() in the route). The bench's count of KV
- * round trips (bench/checkout-kv-rounds.ts) calls the same handler in process.
+ * POST /api/checkout as the route serves it, behind its rate limit (counted as the request
+ * arrives, asked before anything is written); `later` runs the order email once the answer is
+ * sent (next/server's after() in the route). The bench's count of KV round trips
+ * (bench/checkout-kv-rounds.ts) calls the same handler in process.
  */
 export function shopCheckoutHandler(later: PostCheckoutDeps["later"]): (request: Request) => Promise<Response> {
-  return withRateLimit({ scope: "checkout", setting: () => env().CHECKOUT_RATE_LIMIT }, (request: Request) =>
-    postCheckout(request, { start: startCheckoutDeps, mailer: shopMailer(), publicOrigin: publicOrigin(), shopName: SHOP_NAME, orderPath, later }),
-  );
+  const limit = { scope: "checkout", setting: () => env().CHECKOUT_RATE_LIMIT };
+  return (request) =>
+    postCheckout(request, {
+      start: startCheckoutDeps,
+      mailer: shopMailer(),
+      publicOrigin: publicOrigin(),
+      shopName: SHOP_NAME,
+      orderPath,
+      later,
+      admission: countRequest(limit, request),
+    });
 }
 
 /** A demo's reservations last as long as its sandbox fixture says; a live shop's are configured. */

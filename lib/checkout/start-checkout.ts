@@ -39,10 +39,20 @@ export interface StartedCheckout {
   capabilityKey: string;
 }
 
-export type StartCheckoutError = QuoteError | SaleRefusal | { code: "orders_unavailable"; message: string };
+export type StartCheckoutError = QuoteError | SaleRefusal | { code: "orders_unavailable" | "not_admitted"; message: string };
 
-export async function startCheckout(request: CheckoutRequest, deps: StartCheckoutDeps): Promise<Result<StartedCheckout, StartCheckoutError>> {
+/**
+ * `admitted`: whether the request may go on (its rate limit, counted as it arrived), asked once
+ * the reads are done and before anything is judged or written, so that its count and the reads
+ * share their KV round trips.
+ */
+export async function startCheckout(
+  request: CheckoutRequest,
+  deps: StartCheckoutDeps,
+  admitted: () => Promise<boolean> = async () => true,
+): Promise<Result<StartedCheckout, StartCheckoutError>> {
   const [quoted, saleCheck] = await Promise.all([quoteOrder(deps.catalog, request, { maxAgeMs: deps.quoteMaxAgeMs ?? deps.catalog.ttlMs }), deps.salesGuard?.()]);
+  if (!(await admitted())) return err({ code: "not_admitted", message: "Too many requests; try again shortly." });
   if (!quoted.ok) return quoted;
   const allowed = (await saleCheck?.(quoted.value.quote.cost)) ?? ok(undefined);
   if (!allowed.ok) return allowed;

@@ -27,20 +27,31 @@ export function withRateLimit<R extends Request, A extends unknown[]>(
   options: RateLimitOptions,
   handler: (request: R, ...rest: A) => Promise<Response>,
 ): (request: R, ...rest: A) => Promise<Response> {
+  return async (request, ...rest) => (await countRequest(options, request)()) ?? handler(request, ...rest);
+}
+
+/**
+ * Count `request` against its limit now, and say later whether it may go on: null, or the 429
+ * to answer instead. For a handler that reads before it writes (POST /api/checkout), so that the
+ * count goes out in the same round trip as its first reads; it must ask before its first write,
+ * and before answering anything else. A store that fails lets the request through, as above.
+ */
+export function countRequest(options: RateLimitOptions, request: Request): () => Promise<Response | null> {
   const clock = options.clock ?? systemClock;
   const kv = options.kv ?? getKv;
-  return async (request, ...rest) => {
-    const setting = options.setting();
+  const setting = options.setting();
+  const answer = (async () => {
     let decision;
     try {
       decision = await hitFixedWindow(await kv(), clock, setting, options.scope, clientIp(request.headers));
     } catch (error) {
       console.warn(`[rate-limit] ${options.scope}: counter unavailable, request let through:`, error);
-      return handler(request, ...rest);
+      return null;
     }
-    if (decision.allowed) return handler(request, ...rest);
+    if (decision.allowed) return null;
     const retryAfterSeconds = Math.max(1, Math.ceil(decision.resetInMs / 1000));
     const body = errorBody("rate_limited", `Too many requests; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
     return errorAnswer(body, { "Retry-After": String(retryAfterSeconds) });
-  };
+  })();
+  return () => answer;
 }

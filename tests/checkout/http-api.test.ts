@@ -12,6 +12,8 @@ import { advance } from "@/lib/checkout/advance";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_VOUCHER, TOPUP_VOUCHER, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
 import { checkoutApiPerTest } from "@/tests/support/checkout/checkout-api-world";
+import { countKvRounds } from "@/tests/support/kv/kv-rounds";
+import { countRequest } from "@/lib/rate-limit/with-rate-limit";
 
 const setup = checkoutApiPerTest();
 
@@ -44,6 +46,32 @@ describe("POST /api/checkout", () => {
     const text = readFileSync(join(outbox, mail ?? ""), "utf8");
     expect(text).toContain("To: gamer@example.com");
     expect(text.replace(/=\r?\n/g, "")).toContain(body.order_id);
+  });
+
+  it("counts the request against the rate limit in the same KV round as its first reads, and over the limit answers 429 having created nothing", async () => {
+    const { h, deps } = await setup();
+    const post = (body: unknown) => {
+      const request = checkoutRequest(body);
+      const admission = countRequest({ scope: "checkout", setting: () => ({ limit: 2, windowMs: 60_000 }), kv: () => h.kv, clock: h.timers }, request);
+      return h.run(postCheckout(request, { ...deps, admission }));
+    };
+    const body = { voucher_id: RESERVED_VOUCHER, game_id: 10, email: "gamer@example.com" };
+    expect((await post(body)).status).toBe(201);
+    const counter = countKvRounds(h.kv, (key) => key.startsWith("payments-sandbox:"));
+    expect((await post(body)).status).toBe(201);
+    const [first] = counter.rounds();
+    expect(first?.ops.some((op) => op.startsWith("incr ratelimit:checkout"))).toBe(true);
+    expect(first?.ops.some((op) => op.includes("gameslist"))).toBe(true);
+
+    const before = await orderCount(h);
+    const refused = await post(body);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await refused.json()).toMatchObject({ error: "rate_limited" });
+    // Whatever it sent, a client over its limit hears so, as before the count was overlapped.
+    expect((await post({ voucher_id: "1001", email: "a@b.co" })).status).toBe(429);
+    expect((await post({ voucher_id: 424242, email: "a@b.co" })).status).toBe(429);
+    expect(await orderCount(h)).toBe(before);
   });
 
   it("names the field at fault and creates nothing", async () => {

@@ -23,6 +23,12 @@ export interface PostCheckoutDeps {
    * before answering. Either way the outbox's sweep sends what a dead process did not.
    */
   later?(task: () => Promise<unknown>): void;
+  /**
+   * This request's count against the rate limit, sent as it arrived (countRequest): null when it
+   * may go on, or the 429 to answer. Asked before anything is written or answered, so that the
+   * count shares a KV round trip with the checkout's first reads.
+   */
+  admission?(): Promise<Response | null>;
 }
 
 /** The 201 body. */
@@ -37,26 +43,29 @@ export interface CheckoutCreated {
 const MAX_BODY_BYTES = 4096;
 
 export async function postCheckout(request: Request, deps: PostCheckoutDeps): Promise<Response> {
+  const admission = deps.admission ?? (async () => null);
+  // A client over its limit hears so whatever it sent.
+  const refuse = async (answer: Response) => (await admission()) ?? answer;
   const origin = checkSameOrigin(request.headers, [deps.publicOrigin]);
-  if (!origin.ok) return problem("forbidden", origin.message);
+  if (!origin.ok) return refuse(problem("forbidden", origin.message));
   // JSON only: a cross-site HTML form cannot send it without a CORS preflight we never grant.
   if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
-    return problem("unsupported_media_type", "send the body as JSON with Content-Type: application/json");
+    return refuse(problem("unsupported_media_type", "send the body as JSON with Content-Type: application/json"));
   }
   const text = await readBody(request, MAX_BODY_BYTES);
-  if (!text.ok) return errorAnswer(text.error);
+  if (!text.ok) return refuse(errorAnswer(text.error));
   let body: unknown;
   try {
     body = JSON.parse(text.value);
   } catch {
-    return problem("invalid_json", "the body is not valid JSON");
+    return refuse(problem("invalid_json", "the body is not valid JSON"));
   }
   const parsed = checkoutRequestSchema.safeParse(body);
-  if (!parsed.success) return invalid(parsed.error);
+  if (!parsed.success) return refuse(invalid(parsed.error));
 
   const startDeps = await deps.start();
-  const started = await startCheckout(parsed.data, startDeps);
-  if (!started.ok) return refused(started.error);
+  const started = await startCheckout(parsed.data, startDeps, async () => (await admission()) === null);
+  if (!started.ok) return started.error.code === "not_admitted" ? ((await admission()) ?? refused(started.error)) : refused(started.error);
   const { order, capabilityKey } = started.value;
   const orderUrl = `${deps.publicOrigin}${deps.orderPath(order.id, capabilityKey)}`;
 
@@ -97,5 +106,8 @@ function refused(error: StartCheckoutError): Response {
     case "catalog_unavailable":
     case "orders_unavailable":
       return problem(error.code, error.message);
+    // The rate limit's own 429 is answered above; this is only its fallback.
+    case "not_admitted":
+      return problem("rate_limited", error.message);
   }
 }
