@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Kv } from "@/lib/kv/kv";
-import { countKvRounds, type KvRound } from "../tests/support/kv/kv-rounds";
+import { countKvRounds, KV_OPERATIONS, type KvRound } from "../tests/support/kv/kv-rounds";
 import { startCheckoutServices } from "./lib/checkout-services";
 
 const WARM_UP = 20;
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
 function delayReplies(kv: Kv): { ms: number } {
   const latency = { ms: 0 };
   const methods = kv as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  for (const name of ["get", "set", "setIfAbsent", "del", "incr", "zAdd", "zRangeByScore", "zRevRangeByRank", "zRem", "zCard", "run"]) {
+  for (const name of KV_OPERATIONS) {
     const inner = methods[name]!.bind(kv);
     methods[name] = async (...args: unknown[]) => {
       const reply = await inner(...args);

@@ -39,20 +39,24 @@ export interface StartedCheckout {
   capabilityKey: string;
 }
 
-export type StartCheckoutError = QuoteError | SaleRefusal | { code: "orders_unavailable" | "not_admitted"; message: string };
+export type StartCheckoutError = QuoteError | SaleRefusal | { code: "orders_unavailable"; message: string };
+
+/** The caller's own refusal of the request (its rate limit's answer), passed back untouched. */
+export type NotAdmitted<Refusal> = { code: "not_admitted"; message: string; refusal: Refusal };
 
 /**
- * `admitted`: whether the request may go on (its rate limit, counted as it arrived), asked once
- * the reads are done and before anything is judged or written, so that its count and the reads
- * share their KV round trips.
+ * `admission`: the caller's refusal of the request, or null to go on (its rate limit, counted as
+ * it arrived). Asked once the reads are done and before anything is judged or written, so that
+ * its count and the reads share their KV round trips.
  */
-export async function startCheckout(
+export async function startCheckout<Refusal = never>(
   request: CheckoutRequest,
   deps: StartCheckoutDeps,
-  admitted: () => Promise<boolean> = async () => true,
-): Promise<Result<StartedCheckout, StartCheckoutError>> {
+  admission: () => Promise<Refusal | null> = async () => null,
+): Promise<Result<StartedCheckout, StartCheckoutError | NotAdmitted<Refusal>>> {
   const [quoted, saleCheck] = await Promise.all([quoteOrder(deps.catalog, request, { maxAgeMs: deps.quoteMaxAgeMs ?? deps.catalog.ttlMs }), deps.salesGuard?.()]);
-  if (!(await admitted())) return err({ code: "not_admitted", message: "Too many requests; try again shortly." });
+  const refusal = await admission();
+  if (refusal !== null) return err({ code: "not_admitted", message: "refused before anything was written", refusal });
   if (!quoted.ok) return quoted;
   const allowed = (await saleCheck?.(quoted.value.quote.cost)) ?? ok(undefined);
   if (!allowed.ok) return allowed;

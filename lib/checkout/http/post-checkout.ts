@@ -64,8 +64,8 @@ export async function postCheckout(request: Request, deps: PostCheckoutDeps): Pr
   if (!parsed.success) return refuse(invalid(parsed.error));
 
   const startDeps = await deps.start();
-  const started = await startCheckout(parsed.data, startDeps, async () => (await admission()) === null);
-  if (!started.ok) return started.error.code === "not_admitted" ? ((await admission()) ?? refused(started.error)) : refused(started.error);
+  const started = await startCheckout(parsed.data, startDeps, admission);
+  if (!started.ok) return started.error.code === "not_admitted" ? started.error.refusal : refused(started.error);
   const { order, capabilityKey } = started.value;
   const orderUrl = `${deps.publicOrigin}${deps.orderPath(order.id, capabilityKey)}`;
 
@@ -106,8 +106,5 @@ function refused(error: StartCheckoutError): Response {
     case "catalog_unavailable":
     case "orders_unavailable":
       return problem(error.code, error.message);
-    // The rate limit's own 429 is answered above; this is only its fallback.
-    case "not_admitted":
-      return problem("rate_limited", error.message);
   }
 }

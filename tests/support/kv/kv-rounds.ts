@@ -19,7 +19,8 @@ export interface KvRoundCounter {
 }
 
 const READS = new Set(["get", "zRangeByScore", "zRevRangeByRank", "zCard"]);
-const OPERATIONS = ["get", "set", "setIfAbsent", "del", "incr", "zAdd", "zRangeByScore", "zRevRangeByRank", "zRem", "zCard", "run"] as const;
+/** Every operation of the Kv interface (close aside). */
+export const KV_OPERATIONS = ["get", "set", "setIfAbsent", "del", "incr", "zAdd", "zRangeByScore", "zRevRangeByRank", "zRem", "zCard", "run"] as const;
 
 /**
  * Wraps `kv`'s operations in place; every later call through it is counted, but for those on
@@ -30,7 +31,7 @@ export function countKvRounds(kv: Kv, ignore: (key: string) => boolean = () => f
   /** The round of the latest operation that has answered. */
   let answered = 0;
   const methods = kv as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  for (const name of OPERATIONS) {
+  for (const name of KV_OPERATIONS) {
     const inner = methods[name]!.bind(kv);
     methods[name] = async (...args: unknown[]) => {
       const script = name === "run" ? (args[0] as { name: string }) : null;
