@@ -51,6 +51,9 @@ export async function authConfig(): Promise<AuthConfig> {
     // The host is the one the request came to; behind a proxy that sets it (Vercel and most
     // hosts), or SHOP_URL's host when the proxy passes that.
     trustHost: true,
+    // Auth picks Secure cookies from the request's protocol, which is http when a proxy ends TLS
+    // without X-Forwarded-Proto; a shop whose public address is https always keeps them Secure.
+    ...(config.SHOP_URL ? { useSecureCookies: config.SHOP_URL.startsWith("https:") } : {}),
     secret,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },

@@ -155,3 +155,12 @@ describe("the per-account sign-in limit", () => {
     expect(failures).toHaveLength(ACCOUNT_LIMIT);
   });
 });
+
+describe("sessions", () => {
+  it("are kept in a Secure cookie when SHOP_URL is https, even when Node is reached over plain http", async () => {
+    const owner = browser("http://shop.example");
+    const response = await owner.signIn();
+    expect(sessionCookie(response)).toMatch(/;\s*Secure/i);
+    expect(await owner.who()).toBe(OWNER.email);
+  });
+});
