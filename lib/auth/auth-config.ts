@@ -3,6 +3,7 @@
 // session can be ended from the server (session-version.ts). The route handler and the
 // server-side session read both call Auth with it.
 import type { AuthConfig } from "@auth/core";
+import type { Session } from "@auth/core/types";
 import { CredentialsSignin } from "@auth/core/errors";
 import Credentials from "@auth/core/providers/credentials";
 import { z } from "zod";
@@ -36,8 +37,14 @@ class SignInRefused extends CredentialsSignin {
 
 const credentialsSchema = z.object({ email: accountEmailSchema, password: z.string().min(1).max(1024), code: z.string().max(32).optional() });
 
-/** What the JWT carries besides Auth's own claims; re-checked against KV on every read. */
-const tokenClaimsSchema = z.object({ email: z.string(), sv: z.number(), pw: z.string() });
+/**
+ * What the JWT carries besides Auth's own claims; re-checked against KV on every read. `since`
+ * is the sign-in (ms), because Auth re-issues the token with a fresh `iat` and `exp` on every
+ * read.
+ */
+const tokenClaimsSchema = z.object({ email: z.string(), sv: z.number(), pw: z.string(), since: z.number() });
+
+const SESSION_MAX_AGE_MS = SESSION_MAX_AGE_S * 1000;
 
 export async function authConfig(): Promise<AuthConfig> {
   const config = env();
@@ -72,23 +79,25 @@ export async function authConfig(): Promise<AuthConfig> {
             throw new SignInRefused(checked.error);
           }
           await recordAudit({ actor: email, action: "auth.sign_in", target: `person:${email}`, after: { role: checked.value.role, factor: checked.value.factor }, ip });
-          return { id: email, email, sv: await sessionVersion(kv, email), pw: passwordFingerprint(checked.value.passwordHash) };
+          return { id: email, email, sv: await sessionVersion(kv, email), pw: passwordFingerprint(checked.value.passwordHash), since: systemClock.now() };
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) return { ...token, email: user.email, ...tokenClaimsSchema.pick({ sv: true, pw: true }).parse(user) };
-        // Every read: the account must still exist with the same password and session version.
+        if (user) return { ...token, email: user.email, ...tokenClaimsSchema.omit({ email: true }).parse(user) };
+        // Every read: within its lifetime from sign-in, and the account still there with the
+        // same password and session version.
         const claims = tokenClaimsSchema.safeParse(token);
-        if (!claims.success) return null;
-        const account = await findAccount(kv, owner, claims.data.email);
-        if (!account || passwordFingerprint(account.passwordHash) !== claims.data.pw) return null;
-        if ((await sessionVersion(kv, account.email)) !== claims.data.sv) return null;
+        if (!claims.success || systemClock.now() >= claims.data.since + SESSION_MAX_AGE_MS) return null;
+        const [account, version] = await Promise.all([findAccount(kv, owner, claims.data.email), sessionVersion(kv, claims.data.email)]);
+        if (!account || passwordFingerprint(account.passwordHash) !== claims.data.pw || version !== claims.data.sv) return null;
         return { ...token, role: account.role };
       },
-      session({ session, token }) {
-        return { expires: session.expires, user: { email: token.email, role: token.role } } as unknown as typeof session;
+      // The expiry Auth would tell is a fresh 12 hours from this read; the true one is from sign-in.
+      session({ token }) {
+        const expires = new Date(Number(token.since) + SESSION_MAX_AGE_MS).toISOString();
+        return { expires, user: { email: token.email, role: token.role } } as unknown as Session;
       },
     },
     logger: {

@@ -26,6 +26,8 @@ vi.stubEnv("TRUSTED_PROXY_HOPS", "1");
 const { handleAuthRequest } = await import("@/lib/auth/http/auth-route");
 const { readSession } = await import("@/lib/auth/read-session");
 
+const HOUR = 3_600_000;
+
 /** A browser's cookies for the shop: what each answer sets, sent back with the next request. */
 function browser(base: string) {
   const jar = new Map<string, string>();
@@ -157,6 +159,22 @@ describe("the per-account sign-in limit", () => {
 });
 
 describe("sessions", () => {
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+  it("end 12 hours after sign-in, however often they are read and re-issued", async () => {
+    const owner = browser(SHOP);
+    await owner.signIn();
+    for (const hours of [4, 4, 3]) {
+      later(hours * HOUR);
+      const session = await owner.send("/api/auth/session");
+      expect(((await session.json()) as { user?: { email?: string } } | null)?.user?.email).toBe(OWNER.email);
+    }
+    // 13 hours after sign-in, with a cookie Auth re-issued two hours ago.
+    later(2 * HOUR);
+    expect(await owner.who()).toBeNull();
+    expect(await (await owner.send("/api/auth/session")).json()).toBeNull();
+  });
+
   it("are kept in a Secure cookie when SHOP_URL is https, even when Node is reached over plain http", async () => {
     const owner = browser("http://shop.example");
     const response = await owner.signIn();
