@@ -1,7 +1,8 @@
 // The one @auth/core configuration: a Credentials provider (email, password and, for an
 // enrolled account, a code) with JWT sessions that are checked against KV on every read, so a
-// session can be ended from the server (session-version.ts). The route handler and the
-// server-side session read both call Auth with it.
+// session can be ended from the server (session-version.ts, ended-sessions.ts). The route
+// handler and the server-side session read both call Auth with it.
+import { randomUUID } from "node:crypto";
 import type { AuthConfig } from "@auth/core";
 import type { Session } from "@auth/core/types";
 import { CredentialsSignin } from "@auth/core/errors";
@@ -17,6 +18,7 @@ import { firstOwner } from "./admin-settings";
 import { authSecret } from "./auth-secret";
 import { checkCredentials, type SignInFailure } from "./check-credentials";
 import { accountEmailSchema } from "./email";
+import { endSession, sessionEnded } from "./ended-sessions";
 import { findAccount, passwordFingerprint } from "./find-account";
 import { sessionVersion } from "./session-version";
 import { totpVault } from "./totp-vault";
@@ -40,9 +42,9 @@ const credentialsSchema = z.object({ email: accountEmailSchema, password: z.stri
 /**
  * What the JWT carries besides Auth's own claims; re-checked against KV on every read. `since`
  * is the sign-in (ms), because Auth re-issues the token with a fresh `iat` and `exp` on every
- * read.
+ * read; `sid` names this one session, so that signing out ends it and no other.
  */
-const tokenClaimsSchema = z.object({ email: z.string(), sv: z.number(), pw: z.string(), since: z.number() });
+const tokenClaimsSchema = z.object({ email: z.string(), sv: z.number(), pw: z.string(), since: z.number(), sid: z.string() });
 
 const SESSION_MAX_AGE_MS = SESSION_MAX_AGE_S * 1000;
 
@@ -79,25 +81,36 @@ export async function authConfig(): Promise<AuthConfig> {
             throw new SignInRefused(checked.error);
           }
           await recordAudit({ actor: email, action: "auth.sign_in", target: `person:${email}`, after: { role: checked.value.role, factor: checked.value.factor }, ip });
-          return { id: email, email, sv: await sessionVersion(kv, email), pw: passwordFingerprint(checked.value.passwordHash), since: systemClock.now() };
+          return { id: email, email, sv: await sessionVersion(kv, email), pw: passwordFingerprint(checked.value.passwordHash), since: systemClock.now(), sid: randomUUID() };
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
         if (user) return { ...token, email: user.email, ...tokenClaimsSchema.omit({ email: true }).parse(user) };
-        // Every read: within its lifetime from sign-in, and the account still there with the
-        // same password and session version.
+        // Every read: within its lifetime from sign-in, not signed out, and the account still
+        // there with the same password and session version.
         const claims = tokenClaimsSchema.safeParse(token);
         if (!claims.success || systemClock.now() >= claims.data.since + SESSION_MAX_AGE_MS) return null;
-        const [account, version] = await Promise.all([findAccount(kv, owner, claims.data.email), sessionVersion(kv, claims.data.email)]);
-        if (!account || passwordFingerprint(account.passwordHash) !== claims.data.pw || version !== claims.data.sv) return null;
+        const [account, version, ended] = await Promise.all([
+          findAccount(kv, owner, claims.data.email),
+          sessionVersion(kv, claims.data.email),
+          sessionEnded(kv, claims.data.sid),
+        ]);
+        if (!account || ended || passwordFingerprint(account.passwordHash) !== claims.data.pw || version !== claims.data.sv) return null;
         return { ...token, role: account.role };
       },
       // The expiry Auth would tell is a fresh 12 hours from this read; the true one is from sign-in.
       session({ token }) {
         const expires = new Date(Number(token.since) + SESSION_MAX_AGE_MS).toISOString();
         return { expires, user: { email: token.email, role: token.role } } as unknown as Session;
+      },
+    },
+    events: {
+      // The cookie is cleared in this browser only; a copy of it must read as nobody too.
+      async signOut(message) {
+        const claims = "token" in message ? tokenClaimsSchema.safeParse(message.token) : null;
+        if (claims?.success) await endSession({ kv, clock: systemClock }, claims.data.sid, claims.data.since + SESSION_MAX_AGE_MS);
       },
     },
     logger: {

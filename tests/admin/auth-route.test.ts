@@ -175,6 +175,34 @@ describe("sessions", () => {
     expect(await (await owner.send("/api/auth/session")).json()).toBeNull();
   });
 
+  it("end on the server at sign-out: a copy of the cookie taken before reads as nobody, other sessions stay", async () => {
+    const owner = browser(SHOP);
+    await owner.signIn();
+    const copy = browser(SHOP);
+    for (const [name, value] of owner.jar) copy.jar.set(name, value);
+    const elsewhere = browser(SHOP);
+    await elsewhere.signIn();
+
+    expect((await owner.postForm("/api/auth/signout", [])).status).toBe(200);
+    expect(await owner.who()).toBeNull();
+    expect(await copy.who()).toBeNull();
+    expect(await elsewhere.who()).toBe(OWNER.email);
+    expect(await auditRows("auth.sign_out")).toHaveLength(1);
+  });
+
+  it("say so when sign-out cannot end the session on the server, rather than only clearing this cookie", async () => {
+    const owner = browser(SHOP);
+    await owner.signIn();
+    const kv = store.kv as Kv;
+    const set = kv.set.bind(kv);
+    kv.set = (key, value, options) => (key.startsWith("auth:ended-session:") ? Promise.reject(new Error("KV unreachable")) : set(key, value, options));
+    const out = await owner.postForm("/api/auth/signout", []);
+    expect(out.status).toBe(500);
+    expect(sessionCookie(out)).toBeUndefined();
+    expect(await owner.who()).toBe(OWNER.email);
+    expect(await auditRows("auth.sign_out")).toEqual([]);
+  });
+
   it("are kept in a Secure cookie when SHOP_URL is https, even when Node is reached over plain http", async () => {
     const owner = browser("http://shop.example");
     const response = await owner.signIn();

@@ -40,7 +40,11 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (action === "signout") {
     const session = await readSession(request.headers);
     const response = await Auth(request, await authConfig());
-    if (session) await recordAudit({ actor: session.email, action: "auth.sign_out", target: `person:${session.email}`, ip });
+    if (!session) return response;
+    // Auth logs a failure of its sign-out event and clears the cookie all the same, which would
+    // leave any copy of it good: a session still readable was not ended, and the browser keeps it.
+    if (await readSession(request.headers)) return problem("internal", "The session could not be ended on the server; sign out again.");
+    await recordAudit({ actor: session.email, action: "auth.sign_out", target: `person:${session.email}`, ip });
     return response;
   }
   return Auth(request, await authConfig());
