@@ -26,6 +26,7 @@ describe("clientIp", () => {
   it("on Vercel reads the platform's own header, not the client's X-Forwarded-For", () => {
     const vercel = trust({ VERCEL: "1" });
     expect(clientIp(headers({ "x-forwarded-for": "1.2.3.4", "x-vercel-forwarded-for": "203.0.113.7" }), vercel)).toBe("203.0.113.7");
+    expect(clientIp(headers({ "x-forwarded-for": "1.2.3.4", "x-real-ip": "198.51.100.4" }), vercel)).toBe("198.51.100.4");
     expect(clientIp(headers({ "x-forwarded-for": "1.2.3.4" }), vercel)).toBe("unknown");
   });
 

@@ -1,21 +1,22 @@
 // Who is asking: the one client address behind every per-address limit and every audit row.
 // X-Forwarded-For is a list each proxy appends to, so only the entries our own proxies wrote
 // can be believed; whatever comes before them the client typed. The deployment says how many
-// proxies it runs (TRUSTED_PROXY_HOPS) or, unset on Vercel, the platform's own header is read
-// (its edge sets it, a client cannot). With neither, no header is believed: Next's route
+// proxies it runs (TRUSTED_PROXY_HOPS) or, unset on Vercel, the platform's own headers are
+// read (its edge overwrites them, a client cannot set them; @vercel/functions' ipAddress()
+// reads x-real-ip). With neither, no header is believed: Next's route
 // handlers never see the socket, and Next keeps a client's X-Forwarded-For rather than
 // writing the socket's address over it, so every caller then shares one "unknown".
 import { env, type Env } from "@/lib/config/env";
 
 const UNKNOWN = "unknown";
-const VERCEL_HEADER = "x-vercel-forwarded-for";
+const VERCEL_HEADERS = ["x-vercel-forwarded-for", "x-real-ip"];
 
-export type ClientIpTrust = { kind: "proxy_hops"; hops: number } | { kind: "platform_header"; header: string } | { kind: "none" };
+export type ClientIpTrust = { kind: "proxy_hops"; hops: number } | { kind: "platform_headers"; headers: string[] } | { kind: "none" };
 
 export function clientIpTrust(config: Pick<Env, "TRUSTED_PROXY_HOPS" | "VERCEL">): ClientIpTrust {
   const hops = config.TRUSTED_PROXY_HOPS;
   if (hops !== undefined) return hops > 0 ? { kind: "proxy_hops", hops } : { kind: "none" };
-  return config.VERCEL ? { kind: "platform_header", header: VERCEL_HEADER } : { kind: "none" };
+  return config.VERCEL ? { kind: "platform_headers", headers: VERCEL_HEADERS } : { kind: "none" };
 }
 
 function candidate(headers: Headers, trust: ClientIpTrust): string | undefined {
@@ -24,8 +25,8 @@ function candidate(headers: Headers, trust: ClientIpTrust): string | undefined {
       const entries = headers.get("x-forwarded-for")?.split(",") ?? [];
       return entries.length >= trust.hops ? entries[entries.length - trust.hops] : undefined;
     }
-    case "platform_header":
-      return headers.get(trust.header)?.split(",")[0];
+    case "platform_headers":
+      return trust.headers.map((name) => headers.get(name)).find((value) => value !== null)?.split(",")[0];
     case "none":
       return undefined;
   }
