@@ -28,7 +28,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (action === "callback") {
     // Auth reads the body itself, so the limit reads a copy, the same way.
     const email = await readSignInEmail(request);
-    if (!email.ok) return problem(email.error.code, email.error.message, email.error.field === undefined ? {} : { field: email.error.field });
+    if (!email.ok) return errorAnswer(email.error);
     const limit = await hitSignInLimits({ kv: await getKv(), clock: systemClock, limits: signInLimits(env()) }, email.value, ip);
     if (!limit.allowed) {
       const { retryAfterSeconds } = limit;

@@ -4,50 +4,45 @@
 // application/x-www-form-urlencoded goes through Object.fromEntries, where the last of a
 // repeated field wins; anything else gives Auth no credentials at all. Whatever the two
 // readings could disagree on is refused before Auth sees it.
-import type { ErrorCode } from "@/lib/http/error-status";
+import { errorBody, type ErrorBody } from "@/lib/http/error-body";
 import { err, ok, type Result } from "@/lib/result";
 
 const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
-export interface SignInBodyProblem {
-  code: Extract<ErrorCode, "invalid" | "invalid_json" | "unsupported_media_type">;
-  message: string;
-  field?: string;
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-async function readFields(request: Request, kind: string): Promise<Result<Record<string, unknown>, SignInBodyProblem>> {
+async function readFields(request: Request, kind: string): Promise<Result<Record<string, unknown>, ErrorBody>> {
   const text = await request.clone().text();
   if (kind === FORM_TYPE) {
     const params = new URLSearchParams(text);
     const names = [...params.keys()];
     const repeated = names.find((name, index) => names.indexOf(name) !== index);
-    if (repeated !== undefined) return err({ code: "invalid", message: `the field "${repeated.slice(0, 40)}" appears more than once`, field: repeated.slice(0, 40) });
+    const field = repeated?.slice(0, 40);
+    if (field !== undefined) return err(errorBody("invalid", `the field "${field}" appears more than once`, { field }));
     return ok(Object.fromEntries(params));
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return err({ code: "invalid_json", message: "the body is not valid JSON" });
+    return err(errorBody("invalid_json", "the body is not valid JSON"));
   }
-  return isRecord(parsed) ? ok(parsed) : err({ code: "invalid", message: "expected a JSON object of sign-in fields" });
+  return isRecord(parsed) ? ok(parsed) : err(errorBody("invalid", "expected a JSON object of sign-in fields"));
 }
 
-/** The email the attempt names, as Auth will pass it to authorize; or why it is refused. */
-export async function readSignInEmail(request: Request): Promise<Result<string, SignInBodyProblem>> {
+/** The email the attempt names, as Auth will pass it to authorize; or the answer refusing it. */
+export async function readSignInEmail(request: Request): Promise<Result<string, ErrorBody>> {
   const contentType = request.headers.get("content-type") ?? "";
   // Auth tests the whole header with includes(), JSON first; we take only a header that is
   // exactly the media type Auth picks, so that a parameter cannot switch its choice.
   const kind = contentType.includes(JSON_TYPE) ? JSON_TYPE : contentType.includes(FORM_TYPE) ? FORM_TYPE : null;
   if (kind === null || contentType.split(";")[0]?.trim() !== kind) {
-    return err({ code: "unsupported_media_type", message: `a sign-in is sent as ${FORM_TYPE} or ${JSON_TYPE}, not "${contentType.slice(0, 100)}"` });
+    return err(errorBody("unsupported_media_type", `a sign-in is sent as ${FORM_TYPE} or ${JSON_TYPE}, not "${contentType.slice(0, 100)}"`));
   }
   const fields = await readFields(request, kind);
   if (!fields.ok) return fields;
   const email = fields.value.email;
-  if (typeof email !== "string" || email.trim() === "") return err({ code: "invalid", message: "email: expected one email address", field: "email" });
+  if (typeof email !== "string" || email.trim() === "") return err(errorBody("invalid", "email: expected one email address", { field: "email" }));
   return ok(email);
 }
