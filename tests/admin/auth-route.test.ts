@@ -1,6 +1,8 @@
 // The catch-all auth route in process, as a browser drives it: CSRF token, sign-in, session
 // reads and sign-out through lib/auth/http/auth-route.ts and the real @auth/core, on a memory
 // KV. Date is faked (Auth reads it for the JWT's own expiry), so hours pass without sleeping.
+// An unknown email is checked against a full-cost dummy hash (check-credentials.ts), so the
+// per-address test keeps its attempts few.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuditEntry } from "@/lib/audit/audit-entry";
 import { AUDIT_LOG_KEY } from "@/lib/audit/audit-entry";
@@ -14,13 +16,14 @@ vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => store.kv }));
 const OWNER = { email: "owner@shop.example", password: "owner-password" };
 const SHOP = "https://shop.example";
 const ACCOUNT_LIMIT = 3;
+const ADDRESS_LIMIT = 4;
 vi.stubEnv("SHOP_MODE", "demo");
 vi.stubEnv("SHOP_URL", SHOP);
 vi.stubEnv("ADMIN_EMAIL", OWNER.email);
 vi.stubEnv("ADMIN_PASSWORD_HASH", await hashPassword(OWNER.password, { N: 1024, r: 8, p: 1 }));
 vi.stubEnv("AUTH_SECRET", "a-test-auth-secret-of-at-least-32-chars");
 vi.stubEnv("ADMIN_SIGN_IN_LIMIT_ACCOUNT", `${ACCOUNT_LIMIT}/15m`);
-vi.stubEnv("ADMIN_SIGN_IN_LIMIT_IP", "1000/15m");
+vi.stubEnv("ADMIN_SIGN_IN_LIMIT_IP", `${ADDRESS_LIMIT}/15m`);
 vi.stubEnv("TRUSTED_PROXY_HOPS", "1");
 
 const { handleAuthRequest } = await import("@/lib/auth/http/auth-route");
@@ -28,12 +31,15 @@ const { readSession } = await import("@/lib/auth/read-session");
 
 const HOUR = 3_600_000;
 
-/** A browser's cookies for the shop: what each answer sets, sent back with the next request. */
-function browser(base: string) {
+/**
+ * A browser's cookies for the shop: what each answer sets, sent back with the next request.
+ * `forwardedFor` is the X-Forwarded-For the shop receives: one trusted proxy appends the last entry.
+ */
+function browser(base: string, forwardedFor = "203.0.113.9") {
   const jar = new Map<string, string>();
   const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
   async function send(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-    const headers = { cookie: cookie(), origin: SHOP, "x-auth-return-redirect": "1", "x-forwarded-for": "203.0.113.9", ...init.headers };
+    const headers = { cookie: cookie(), origin: SHOP, "x-auth-return-redirect": "1", "x-forwarded-for": forwardedFor, ...init.headers };
     const response = await handleAuthRequest(new Request(`${base}${path}`, { ...init, headers }));
     for (const line of response.headers.getSetCookie()) {
       const [pair = ""] = line.split(";");
@@ -95,13 +101,21 @@ describe("signing in", () => {
     expect(response.status).toBe(200);
     expect(await owner.who()).toBe(OWNER.email);
   });
+
+  it("still needs Auth's CSRF token once the limit has read the body", async () => {
+    const attacker = browser(SHOP);
+    const body = new URLSearchParams({ email: OWNER.email, password: OWNER.password }).toString();
+    const response = await attacker.send("/api/auth/callback/credentials", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+    expect(((await response.json()) as { url: string }).url).toContain("error=MissingCSRF");
+    expect(sessionCookie(response)).toBeUndefined();
+  });
 });
 
 describe("the per-account sign-in limit", () => {
+  /** Guesses from as many addresses, so that only the account's own limit is reached. */
   async function lockOwner() {
-    const attacker = browser(SHOP);
-    for (let i = 0; i < ACCOUNT_LIMIT; i++) expect((await attacker.signIn(OWNER.email, `guess-${i}`)).status).toBe(200);
-    expect((await attacker.signIn()).status).toBe(429);
+    for (let i = 0; i < ACCOUNT_LIMIT; i++) expect((await browser(SHOP, `198.51.100.${i}`).signIn(OWNER.email, `guess-${i}`)).status).toBe(200);
+    expect((await browser(SHOP, "198.51.100.99").signIn()).status).toBe(429);
   }
 
   it("refuses a form that names two emails, before any password is checked", async () => {
@@ -147,14 +161,26 @@ describe("the per-account sign-in limit", () => {
   });
 
   it("keeps at most the limit's failure rows per account however the attempts are dressed", async () => {
-    const attacker = browser(SHOP);
     for (let i = 0; i < 3; i++) {
+      const attacker = browser(SHOP, `198.51.100.${i}`);
       await attacker.signIn(OWNER.email, `guess-a${i}`);
       await attacker.postJson("/api/auth/callback/credentials", { email: OWNER.email, password: `guess-b${i}` });
       await attacker.postForm("/api/auth/callback/credentials", [["email", `decoy${i}@x.example`], ["email", OWNER.email], ["password", `guess-c${i}`]]);
     }
     const failures = (await auditRows("auth.sign_in_failed")).filter((row) => row.target === `person:${OWNER.email}`);
     expect(failures).toHaveLength(ACCOUNT_LIMIT);
+  });
+});
+
+describe("the per-address sign-in limit", () => {
+  it("keeps at most the limit's failure rows per address, whatever the client puts before the proxy's entry", async () => {
+    for (let i = 0; i < ADDRESS_LIMIT + 2; i++) {
+      const attacker = browser(SHOP, `192.0.2.${i}, 203.0.113.50`);
+      await attacker.signIn(`person${i}@x.example`, "guess");
+    }
+    const failures = await auditRows("auth.sign_in_failed");
+    expect(failures).toHaveLength(ADDRESS_LIMIT);
+    expect(new Set(failures.map((row) => row.ip))).toEqual(new Set(["203.0.113.50"]));
   });
 });
 
