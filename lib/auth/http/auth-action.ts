@@ -4,13 +4,9 @@
 // route's own checks must match every spelling Auth accepts, or one of them walks around them.
 import { AUTH_BASE_PATH } from "../auth-config";
 
-export interface AuthAction {
-  action: string;
-  providerId?: string | undefined;
-}
-
-export function authAction(pathname: string): AuthAction | null {
+/** "callback", "signout", …; null where Auth would find no action. */
+export function authAction(pathname: string): string | null {
   if (!pathname.startsWith(AUTH_BASE_PATH)) return null;
-  const [action, providerId, ...rest] = pathname.slice(AUTH_BASE_PATH.length).split("/").filter(Boolean);
-  return action === undefined || rest.length > 0 ? null : { action, providerId };
+  const [action, , ...rest] = pathname.slice(AUTH_BASE_PATH.length).split("/").filter(Boolean);
+  return action === undefined || rest.length > 0 ? null : action;
 }

@@ -22,7 +22,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (request.method !== "POST") return Auth(request, await authConfig());
   const origin = checkSameOrigin(request.headers, [publicOrigin()]);
   if (!origin.ok) return problem("forbidden", origin.message);
-  const action = authAction(new URL(request.url).pathname)?.action;
+  const action = authAction(new URL(request.url).pathname);
   const ip = clientIp(request.headers);
 
   if (action === "callback") {
