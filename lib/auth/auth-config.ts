@@ -1,8 +1,10 @@
 // The one @auth/core configuration: a Credentials provider (email, password and, for an
 // enrolled account, a code) with JWT sessions that are checked against KV on every read, so a
-// session can be ended from the server (session-version.ts). The route handler and the
-// server-side session read both call Auth with it.
+// session can be ended from the server (session-version.ts, ended-sessions.ts). The route
+// handler and the server-side session read both call Auth with it.
+import { randomUUID } from "node:crypto";
 import type { AuthConfig } from "@auth/core";
+import type { Session } from "@auth/core/types";
 import { CredentialsSignin } from "@auth/core/errors";
 import Credentials from "@auth/core/providers/credentials";
 import { z } from "zod";
@@ -16,6 +18,7 @@ import { firstOwner } from "./admin-settings";
 import { authSecret } from "./auth-secret";
 import { checkCredentials, type SignInFailure } from "./check-credentials";
 import { accountEmailSchema } from "./email";
+import { endSession, sessionEnded } from "./ended-sessions";
 import { findAccount, passwordFingerprint } from "./find-account";
 import { sessionVersion } from "./session-version";
 import { totpVault } from "./totp-vault";
@@ -36,8 +39,14 @@ class SignInRefused extends CredentialsSignin {
 
 const credentialsSchema = z.object({ email: accountEmailSchema, password: z.string().min(1).max(1024), code: z.string().max(32).optional() });
 
-/** What the JWT carries besides Auth's own claims; re-checked against KV on every read. */
-const tokenClaimsSchema = z.object({ email: z.string(), sv: z.number(), pw: z.string() });
+/**
+ * What the JWT carries besides Auth's own claims; re-checked against KV on every read. `since`
+ * is the sign-in (ms), because Auth re-issues the token with a fresh `iat` and `exp` on every
+ * read; `sid` names this one session, so that signing out ends it and no other.
+ */
+const tokenClaimsSchema = z.object({ email: z.string(), sv: z.number(), pw: z.string(), since: z.number(), sid: z.string() });
+
+const SESSION_MAX_AGE_MS = SESSION_MAX_AGE_S * 1000;
 
 export async function authConfig(): Promise<AuthConfig> {
   const config = env();
@@ -51,6 +60,9 @@ export async function authConfig(): Promise<AuthConfig> {
     // The host is the one the request came to; behind a proxy that sets it (Vercel and most
     // hosts), or SHOP_URL's host when the proxy passes that.
     trustHost: true,
+    // Auth picks Secure cookies from the request's protocol, which is http when a proxy ends TLS
+    // without X-Forwarded-Proto; a shop whose public address is https always keeps them Secure.
+    ...(config.SHOP_URL ? { useSecureCookies: config.SHOP_URL.startsWith("https:") } : {}),
     secret,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
@@ -69,23 +81,36 @@ export async function authConfig(): Promise<AuthConfig> {
             throw new SignInRefused(checked.error);
           }
           await recordAudit({ actor: email, action: "auth.sign_in", target: `person:${email}`, after: { role: checked.value.role, factor: checked.value.factor }, ip });
-          return { id: email, email, sv: await sessionVersion(kv, email), pw: passwordFingerprint(checked.value.passwordHash) };
+          return { id: email, email, sv: await sessionVersion(kv, email), pw: passwordFingerprint(checked.value.passwordHash), since: systemClock.now(), sid: randomUUID() };
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) return { ...token, email: user.email, ...tokenClaimsSchema.pick({ sv: true, pw: true }).parse(user) };
-        // Every read: the account must still exist with the same password and session version.
+        if (user) return { ...token, email: user.email, ...tokenClaimsSchema.omit({ email: true }).parse(user) };
+        // Every read: within its lifetime from sign-in, not signed out, and the account still
+        // there with the same password and session version.
         const claims = tokenClaimsSchema.safeParse(token);
-        if (!claims.success) return null;
-        const account = await findAccount(kv, owner, claims.data.email);
-        if (!account || passwordFingerprint(account.passwordHash) !== claims.data.pw) return null;
-        if ((await sessionVersion(kv, account.email)) !== claims.data.sv) return null;
+        if (!claims.success || systemClock.now() >= claims.data.since + SESSION_MAX_AGE_MS) return null;
+        const [account, version, ended] = await Promise.all([
+          findAccount(kv, owner, claims.data.email),
+          sessionVersion(kv, claims.data.email),
+          sessionEnded(kv, claims.data.sid),
+        ]);
+        if (!account || ended || passwordFingerprint(account.passwordHash) !== claims.data.pw || version !== claims.data.sv) return null;
         return { ...token, role: account.role };
       },
-      session({ session, token }) {
-        return { expires: session.expires, user: { email: token.email, role: token.role } } as unknown as typeof session;
+      // The expiry Auth would tell is a fresh 12 hours from this read; the true one is from sign-in.
+      session({ token }) {
+        const expires = new Date(Number(token.since) + SESSION_MAX_AGE_MS).toISOString();
+        return { expires, user: { email: token.email, role: token.role } } as unknown as Session;
+      },
+    },
+    events: {
+      // The cookie is cleared in this browser only; a copy of it must read as nobody too.
+      async signOut(message) {
+        const claims = "token" in message ? tokenClaimsSchema.safeParse(message.token) : null;
+        if (claims?.success) await endSession({ kv, clock: systemClock }, claims.data.sid, claims.data.since + SESSION_MAX_AGE_MS);
       },
     },
     logger: {

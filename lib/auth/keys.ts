@@ -4,6 +4,7 @@ export const AUTH_KEYS = {
   person: (email: string) => `auth:person:${email}`,
   people: "auth:people",
   sessionVersion: (email: string) => `auth:session-version:${email}`,
+  endedSession: (sid: string) => `auth:ended-session:${sid}`,
   invite: (tokenHash: string) => `auth:invite:${tokenHash}`,
   totp: (email: string) => `auth:totp:${email}`,
   totpPending: (email: string) => `auth:totp-pending:${email}`,

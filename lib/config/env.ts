@@ -92,6 +92,13 @@ export const envSchema = z.object({
   SHOP_MODE: z.enum(["demo", "live"], { error: "expected demo or live" }).optional(),
   /** Set to 1 by serverless hosts (Vercel): there an unset SHOP_MODE never means demo. */
   VERCEL: z.string().optional().transform((v) => v === "1"),
+  /** Proxies in front of the shop that append the address they saw to X-Forwarded-For; unset: Vercel's own header there, else no address is trusted (lib/rate-limit/client-ip). */
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number({ error: "expected the number of proxies in front of the shop, such as 1" })
+    .int({ error: "expected the number of proxies in front of the shop, such as 1" })
+    .min(0, { error: "expected 0 or more proxies" })
+    .max(10, { error: "expected at most 10 proxies" })
+    .optional(),
   /** Base URL of the Partner API; unset means the embedded sandbox mounted at /sandbox. */
   PARTNER_API_URL: z.url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" }).optional(),
   PARTNER_LOGIN: optionalText,

@@ -82,8 +82,15 @@ describe("PARTNER_API_URL", () => {
   });
 
   it("warns about plain http in live mode only", () => {
-    const config = parseEnv({ ...live, PARTNER_API_URL: "http://partner.example/api" });
+    const config = parseEnv({ ...live, PARTNER_API_URL: "http://partner.example/api", TRUSTED_PROXY_HOPS: "1" });
     expect(modeWarnings(config, "live")).toEqual([expect.stringMatching(/PARTNER_API_URL.*plain http/)]);
-    expect(modeWarnings(parseEnv(live), "live")).toEqual([]);
+    expect(modeWarnings(parseEnv({ ...live, TRUSTED_PROXY_HOPS: "1" }), "live")).toEqual([]);
+  });
+
+  it("warns a live shop that trusts no client address that every client shares one limit", () => {
+    expect(modeWarnings(parseEnv(live), "live")).toEqual([expect.stringMatching(/TRUSTED_PROXY_HOPS.*one per-address limit/)]);
+    expect(modeWarnings(parseEnv({ ...live, TRUSTED_PROXY_HOPS: "0" }), "live")).toEqual([expect.stringMatching(/TRUSTED_PROXY_HOPS/)]);
+    expect(modeWarnings(parseEnv({ ...live, VERCEL: "1" }), "live")).toEqual([]);
+    expect(modeWarnings(parseEnv({}), "demo")).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Demo or live, decided once from the environment. A demo shop runs on the embedded sandboxes;
 // a live shop talks to a real upstream and takes real payments, so it must never start with
 // half its settings, nor fall back to demo because a variable was forgotten on a serverless host.
+import { clientIpTrust } from "@/lib/rate-limit/client-ip";
 import { err, ok, type Result } from "@/lib/result";
 import { ConfigError, env, type Env } from "./env";
 
@@ -65,10 +66,14 @@ export function decideShopMode(config: Env): Result<ShopMode, ModeProblem> {
 
 /** Notes that do not stop the start but that an operator should see. */
 export function modeWarnings(config: Env, mode: ShopMode): string[] {
-  if (mode === "live" && config.PARTNER_API_URL?.startsWith("http:")) {
-    return ["PARTNER_API_URL uses plain http: the partner credentials and tokens travel unencrypted"];
+  if (mode !== "live") return [];
+  const warnings: string[] = [];
+  if (config.PARTNER_API_URL?.startsWith("http:")) warnings.push("PARTNER_API_URL uses plain http: the partner credentials and tokens travel unencrypted");
+  // Safe, since no caller can pick an address; but buyers behind a proxy would all share the checkout's limit.
+  if (clientIpTrust(config).kind === "none") {
+    warnings.push("no client address is trusted (TRUSTED_PROXY_HOPS unset or 0, not on Vercel): every client shares one per-address limit and audit rows say unknown; set TRUSTED_PROXY_HOPS to the number of proxies in front of the shop");
   }
-  return [];
+  return warnings;
 }
 
 let cached: ShopMode | undefined;

@@ -1,13 +1,40 @@
-// Who is asking, for per-client limits. Trust: the first `x-forwarded-for` entry is only as
-// honest as the proxy in front of the app. Vercel (and most hosting proxies) overwrite the
-// header with the address they saw, so there it is the client's; an app reachable directly
-// lets a caller pick any value, and then a limit per IP is only a limit per claimed IP.
-const UNKNOWN = "unknown";
+// Who is asking: the one client address behind every per-address limit and every audit row.
+// X-Forwarded-For is a list each proxy appends to, so only the entries our own proxies wrote
+// can be believed; whatever comes before them the client typed. The deployment says how many
+// proxies it runs (TRUSTED_PROXY_HOPS) or, unset on Vercel, the platform's own headers are
+// read (its edge overwrites them, a client cannot set them; @vercel/functions' ipAddress()
+// reads x-real-ip). With neither, no header is believed: Next's route
+// handlers never see the socket, and Next keeps a client's X-Forwarded-For rather than
+// writing the socket's address over it, so every caller then shares one "unknown".
+import { env, type Env } from "@/lib/config/env";
 
-/** The client's address from the proxy headers, or "unknown" (all such callers share a limit). */
-export function clientIp(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  const candidate = forwarded || headers.get("x-real-ip")?.trim();
+const UNKNOWN = "unknown";
+const VERCEL_HEADERS = ["x-vercel-forwarded-for", "x-real-ip"];
+
+export type ClientIpTrust = { kind: "proxy_hops"; hops: number } | { kind: "platform_headers"; headers: string[] } | { kind: "none" };
+
+export function clientIpTrust(config: Pick<Env, "TRUSTED_PROXY_HOPS" | "VERCEL">): ClientIpTrust {
+  const hops = config.TRUSTED_PROXY_HOPS;
+  if (hops !== undefined) return hops > 0 ? { kind: "proxy_hops", hops } : { kind: "none" };
+  return config.VERCEL ? { kind: "platform_headers", headers: VERCEL_HEADERS } : { kind: "none" };
+}
+
+function candidate(headers: Headers, trust: ClientIpTrust): string | undefined {
+  switch (trust.kind) {
+    case "proxy_hops": {
+      const entries = headers.get("x-forwarded-for")?.split(",") ?? [];
+      return entries.length >= trust.hops ? entries[entries.length - trust.hops] : undefined;
+    }
+    case "platform_headers":
+      return trust.headers.map((name) => headers.get(name)).find((value) => value !== null)?.split(",")[0];
+    case "none":
+      return undefined;
+  }
+}
+
+/** The client's address as the deployment's trusted proxies saw it, or "unknown" (all such callers share a limit). */
+export function clientIp(headers: Headers, trust: ClientIpTrust = clientIpTrust(env())): string {
+  const address = candidate(headers, trust)?.trim();
   // Bounded and reduced to address characters: the value becomes part of a KV key.
-  return candidate && /^[0-9A-Za-z.:_%-]{1,64}$/.test(candidate) ? candidate : UNKNOWN;
+  return address && /^[0-9A-Za-z.:_%-]{1,64}$/.test(address) ? address : UNKNOWN;
 }

@@ -3,6 +3,9 @@ import type { Kv } from "@/lib/kv/kv";
 import { openTempKv, type TempKv } from "@/tests/support/temp-kv";
 import { withRateLimit } from "./with-rate-limit";
 
+// One proxy in front, as in a real deployment, so each X-Forwarded-For below is its own client.
+vi.stubEnv("TRUSTED_PROXY_HOPS", "1");
+
 let store: TempKv | undefined;
 
 afterEach(async () => {

@@ -10,6 +10,8 @@ vi.mock("@/lib/catalog/check-player", () => ({ checkPlayer }));
 vi.mock("@/lib/catalog/get-product-detail", () => ({ getProductDetail }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: () => store.kv }));
 vi.stubEnv("PLAYER_CHECK_RATE_LIMIT", "5/60s");
+// One proxy in front, as in a real deployment, so each test's X-Forwarded-For is its own client.
+vi.stubEnv("TRUSTED_PROXY_HOPS", "1");
 const { GET } = await import("./route");
 afterAll(() => store.remove());
 

@@ -1,6 +1,7 @@
 // What the catch-all route does around Auth: state-changing POSTs only from our own pages,
 // sign-in attempts counted per account and per address before a password is checked (429 with
-// Retry-After in the one error envelope), and sign-outs written to the audit log.
+// Retry-After in the one error envelope), for the account Auth will check, and sign-outs
+// written to the audit log.
 import { Auth } from "@auth/core";
 import { recordAudit } from "@/lib/audit";
 import { env } from "@/lib/config/env";
@@ -11,21 +12,24 @@ import { getKv } from "@/lib/kv/get-kv";
 import { clientIp } from "@/lib/rate-limit/client-ip";
 import { checkSameOrigin } from "@/lib/security/same-origin";
 import { systemClock } from "@/lib/time/clock";
-import { AUTH_BASE_PATH, authConfig } from "../auth-config";
+import { authConfig } from "../auth-config";
 import { readSession } from "../read-session";
 import { hitSignInLimits, signInLimits } from "../sign-in-limits";
+import { authAction } from "./auth-action";
+import { readSignInEmail } from "./sign-in-email";
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
   if (request.method !== "POST") return Auth(request, await authConfig());
   const origin = checkSameOrigin(request.headers, [publicOrigin()]);
   if (!origin.ok) return problem("forbidden", origin.message);
-  const action = new URL(request.url).pathname.slice(AUTH_BASE_PATH.length);
+  const action = authAction(new URL(request.url).pathname);
   const ip = clientIp(request.headers);
 
-  if (action === "/callback/credentials") {
-    // Auth reads the body itself, so the limit reads a copy.
-    const email = new URLSearchParams(await request.clone().text()).get("email") ?? "";
-    const limit = await hitSignInLimits({ kv: await getKv(), clock: systemClock, limits: signInLimits(env()) }, email, ip);
+  if (action === "callback") {
+    // Auth reads the body itself, so the limit reads a copy, the same way.
+    const email = await readSignInEmail(request);
+    if (!email.ok) return errorAnswer(email.error);
+    const limit = await hitSignInLimits({ kv: await getKv(), clock: systemClock, limits: signInLimits(env()) }, email.value, ip);
     if (!limit.allowed) {
       const { retryAfterSeconds } = limit;
       const body = errorBody("rate_limited", `Too many sign-in attempts; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
@@ -33,10 +37,14 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     }
   }
 
-  if (action === "/signout") {
+  if (action === "signout") {
     const session = await readSession(request.headers);
     const response = await Auth(request, await authConfig());
-    if (session) await recordAudit({ actor: session.email, action: "auth.sign_out", target: `person:${session.email}`, ip });
+    if (!session) return response;
+    // Auth logs a failure of its sign-out event and clears the cookie all the same, which would
+    // leave any copy of it good: a session still readable was not ended, and the browser keeps it.
+    if (await readSession(request.headers)) return problem("internal", "The session could not be ended on the server; sign out again.");
+    await recordAudit({ actor: session.email, action: "auth.sign_out", target: `person:${session.email}`, ip });
     return response;
   }
   return Auth(request, await authConfig());
