@@ -1,7 +1,8 @@
 // The admin's sign-in, with the demo owner's credentials as the README gives them: a visitor
 // without a session is sent to sign-in, a wrong password is refused, the right one opens the
-// admin, sign-out ends it; a person the demo owner invites changes their password; and axe
-// finds nothing serious on the admin pages.
+// admin, sign-out ends it; a person the demo owner invites changes their password; no admin
+// page can be framed and each works under its content security policy; and axe finds nothing
+// serious on the admin pages.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -113,6 +114,27 @@ test.describe("admin sign-in", () => {
     await expect(page.getByText("Wrong email or password.")).toBeVisible();
     await signInAs(page, email, "second-password-456");
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  });
+
+  test("admin pages cannot be framed and work under their content security policy @once", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const signInPage = await page.goto("/admin/sign-in");
+    const headers = signInPage?.headers() ?? {};
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"]).toContain("default-src 'self'");
+    await signIn(page);
+    for (const path of ["/admin/people", "/admin/security", "/admin/audit"]) {
+      const response = await page.goto(path);
+      expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    }
+    await page.getByRole("link", { name: "People" }).click();
+    await expect(page).toHaveURL(/\/admin\/people/);
+    expect((await page.request.get("/")).headers()["x-frame-options"]).toBe("DENY");
+    expect(violations).toEqual([]);
   });
 
   test("refuses a sign-in without Auth's CSRF token @once", async ({ request }) => {
