@@ -116,6 +116,25 @@ test.describe("admin sign-in", () => {
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   });
 
+  test("the owner sees a pending invitation and revokes it: its link no longer works @once", async ({ page }) => {
+    const email = `revoked-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@shop.example`;
+    await signIn(page);
+    await page.goto("/admin/people");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+    await page.reload();
+    const row = page.getByRole("row").filter({ hasText: email });
+    await expect(row).toBeVisible();
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByText(`The invitation to ${email} no longer works.`)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+
+    await page.goto(await invitationLink(email));
+    await expect(page.getByText("This invitation has expired, has been used or no longer stands")).toBeVisible();
+  });
+
   test("admin pages cannot be framed and work under their content security policy @once", async ({ page }) => {
     const violations: string[] = [];
     page.on("console", (message) => {
