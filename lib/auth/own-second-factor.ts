@@ -31,7 +31,7 @@ export async function beginEnrolment(deps: Pick<TotpDeps, "kv" | "vault">, email
 }
 
 /** The recovery codes, shown once, when the code proves the app holds the new secret. */
-export async function confirmEnrolment(deps: OwnSecondFactorDeps, attempt: CodeAttempt): Promise<Result<string[], SecondFactorProblem>> {
+export async function confirmOwnEnrolment(deps: OwnSecondFactorDeps, attempt: CodeAttempt): Promise<Result<string[], SecondFactorProblem>> {
   if (await totpEnabled(deps.kv, attempt.email)) return err({ code: "already_on" });
   if ((await pendingTotp(deps, attempt.email)) === null) return err({ code: "no_enrolment" });
   const limit = await hitSignInLimits(deps, attempt.email, attempt.ip);

@@ -9,7 +9,7 @@ import { changeOwnPassword, PASSWORD_CHANGED_NOTICE, type PasswordChangeProblem 
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
 import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
 import type { AdminContext } from "@/lib/auth/guard/current-admin";
-import { beginEnrolment, confirmEnrolment as confirmOwnEnrolment, turnOffSecondFactor, type OwnSecondFactorDeps, type SecondFactorProblem } from "@/lib/auth/own-second-factor";
+import { beginEnrolment, confirmOwnEnrolment, turnOffSecondFactor, type OwnSecondFactorDeps, type SecondFactorProblem } from "@/lib/auth/own-second-factor";
 import { bumpSessionVersion } from "@/lib/auth/session-version";
 import { signInLimits } from "@/lib/auth/sign-in-limits";
 import { shopTotpVault } from "@/lib/auth/totp-vault";
