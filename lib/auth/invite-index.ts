@@ -21,11 +21,15 @@ export async function isLiveInvite(kv: Kv, email: string, tokenHash: string): Pr
   return (await kv.get(AUTH_KEYS.inviteFor(email))) === tokenHash;
 }
 
-/** After the link was used: it leaves the index, unless a newer invitation took its place meanwhile. */
-export async function forgetUsedInvite(kv: Kv, email: string, tokenHash: string): Promise<void> {
-  if (!(await isLiveInvite(kv, email, tokenHash))) return;
+/**
+ * After the link was taken: it leaves the index. False when a newer invitation replaced it or
+ * the owner revoked it meanwhile, and then the index is left to that newer state.
+ */
+export async function forgetUsedInvite(kv: Kv, email: string, tokenHash: string): Promise<boolean> {
+  if (!(await isLiveInvite(kv, email, tokenHash))) return false;
   await kv.del(AUTH_KEYS.inviteFor(email));
   await kv.zRem(AUTH_KEYS.invites, email);
+  return true;
 }
 
 /** Void the email's pending invitation; true when there was one to void. */

@@ -1,8 +1,10 @@
 // Invitations while they wait: one live link per email, the newest; removing a person voids
 // theirs; the owner lists and revokes what is pending.
 import { describe, expect, it } from "vitest";
+import type { Kv } from "@/lib/kv/kv";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 import { acceptInvite, createInvite, INVITE_TTL_MS, listInvites, readInvite, revokeInvite } from "./invites";
+import { AUTH_KEYS } from "./keys";
 import { hashPassword } from "./password-hash";
 import { addPerson, removePerson } from "./people-store";
 
@@ -62,5 +64,21 @@ describe("invitations", () => {
 
     advance(INVITE_TTL_MS);
     expect(await listInvites(kv, clock)).toEqual([]);
+  });
+
+  it("do not let in a link the owner replaced while it was being accepted", async () => {
+    const { kv: base, clock } = world();
+    const older = await createInvite(base, clock, { email: "dee@x.example", role: "owner", invitedBy: OWNER });
+    const olderKey = AUTH_KEYS.invite((await base.get(AUTH_KEYS.inviteFor("dee@x.example"))) ?? "");
+    // The owner invites again as staff just as the acceptance takes the older link.
+    const racing: Kv = Object.assign(Object.create(base) as Kv, {
+      async del(key: string) {
+        const deleted = await base.del(key);
+        if (key === olderKey) await createInvite(base, clock, { email: "dee@x.example", role: "staff", invitedBy: OWNER });
+        return deleted;
+      },
+    });
+    expect(await acceptInvite(racing, clock, older.token, await hashPassword("dee-password", FAST))).toMatchObject({ ok: false, error: { code: "invite_unusable" } });
+    expect(await listInvites(base, clock)).toEqual([expect.objectContaining({ email: "dee@x.example", role: "staff" })]);
   });
 });

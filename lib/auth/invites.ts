@@ -70,7 +70,8 @@ export async function acceptInvite(kv: Kv, clock: Clock, token: string, password
   if (!invite) return unusable;
   const hash = tokenHash(token);
   if (!(await kv.del(AUTH_KEYS.invite(hash)))) return unusable;
-  await forgetUsedInvite(kv, invite.email, hash);
+  // Checked again once taken: replaced or revoked between the read and the delete, it is void.
+  if (!(await forgetUsedInvite(kv, invite.email, hash))) return unusable;
   const person: Person = { email: invite.email, role: invite.role, passwordHash, addedAt: clock.now(), addedBy: invite.invitedBy };
   if (!(await addPerson(kv, person))) return err({ code: "already_member", message: `${invite.email} already has access.` });
   return ok(person);
