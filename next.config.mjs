@@ -26,6 +26,34 @@ function bundleCacheHandler() {
   });
 }
 
+// No page of the shop may be framed by another site: a framed admin is clicked through its
+// buttons by a page laid over it (clickjacking). `frame-ancestors` says so to browsers that
+// read CSP, X-Frame-Options to older ones; nothing frames the storefront either (the payment
+// pages are Stripe's or the sandbox's own, reached by redirect). The admin's pages get a whole
+// policy. Without nonces, as Next's guide shows: a nonce needs a proxy round per request and
+// makes every page dynamic, and the admin sends no third-party script, so 'unsafe-inline' for
+// Next's own inline scripts costs little next to 'self' for everything else. The QR code of a
+// second factor is a data: image. Next's development server evaluates code for hot reload.
+const NO_FRAMING = [
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+];
+
+function adminPolicy() {
+  const scripts = process.env.NODE_ENV === "development" ? "'self' 'unsafe-inline' 'unsafe-eval'" : "'self' 'unsafe-inline'";
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -38,6 +66,16 @@ const nextConfig = {
   // copy in each instance's memory: it would serve an invalidated page on the others.
   cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)),
   cacheMaxMemorySize: 0,
+  async headers() {
+    const admin = [{ key: "X-Frame-Options", value: "DENY" }, { key: "Content-Security-Policy", value: adminPolicy() }];
+    // A later rule's header replaces an earlier one's: the admin's policy wins on its pages,
+    // under /admin and under the language prefix the proxy rewrites them to.
+    return [
+      { source: "/:path*", headers: NO_FRAMING },
+      { source: "/admin/:path*", headers: admin },
+      { source: "/:locale([a-z]{2})/admin/:path*", headers: admin },
+    ];
+  },
 };
 
 // The storefront's languages: next-intl reads its per-request configuration from here.

@@ -46,7 +46,7 @@ export async function startCheckoutServices(ports: { shop: number; upstream: num
       // A live shop starts only with its admin's owner and secret (README, Admin).
       ADMIN_EMAIL: "owner@shop.example",
       ADMIN_PASSWORD_HASH: "scrypt:1024:8:1:SOMb8e1iV3THKUVCAIp4lw:o16pYm9hgBbfb8ORgJ3Ei_6h-1i0U68Fg4xtHqtvMio",
-      AUTH_SECRET: "an-auth-secret-of-thirty-two-characters",
+      AUTH_SECRET: "2cL9mIZ872YN6FhpoKHvukNuQ6wWBFUqY+XxxI+2vWM=",
       KV_DATA_DIR: kvDir,
       NODE_ENV: "production",
     }),

@@ -6,6 +6,10 @@ export const AUTH_KEYS = {
   sessionVersion: (email: string) => `auth:session-version:${email}`,
   endedSession: (sid: string) => `auth:ended-session:${sid}`,
   invite: (tokenHash: string) => `auth:invite:${tokenHash}`,
+  /** The hash of the one live invitation of an email: an older link is void once this moves on. */
+  inviteFor: (email: string) => `auth:invite-for:${email}`,
+  /** Emails with a pending invitation, scored by when it expires: the People page's list. */
+  invites: "auth:invites",
   totp: (email: string) => `auth:totp:${email}`,
   totpPending: (email: string) => `auth:totp-pending:${email}`,
   recoveryCodes: (email: string) => `auth:recovery:${email}`,

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { getJson, setJson } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
+import { voidInvite } from "./invite-index";
 import { AUTH_KEYS } from "./keys";
 import { passwordHashSchema } from "./password-hash";
 import { roleSchema, type Role } from "./roles";
@@ -54,13 +55,13 @@ export async function setPasswordHash(kv: Kv, email: string, passwordHash: strin
   return true;
 }
 
-/** Remove a person: their sessions end at their next request, their second factor goes too. */
+/** Remove a person: their sessions end at their next request; their second factor and any pending invitation go too. */
 export async function removePerson(kv: Kv, email: string): Promise<Person | null> {
   const person = await getPerson(kv, email);
   if (!person) return null;
   await kv.del(AUTH_KEYS.person(email));
   await kv.zRem(AUTH_KEYS.people, email);
   await bumpSessionVersion(kv, email);
-  await Promise.all([kv.del(AUTH_KEYS.totp(email)), kv.del(AUTH_KEYS.totpPending(email)), kv.del(AUTH_KEYS.recoveryCodes(email))]);
+  await Promise.all([kv.del(AUTH_KEYS.totp(email)), kv.del(AUTH_KEYS.totpPending(email)), kv.del(AUTH_KEYS.recoveryCodes(email)), voidInvite(kv, email)]);
   return person;
 }

@@ -14,7 +14,8 @@ const LIVE_SHOP = {
   CHECKOUT_CODE_KEY: "abababababababababababababababababababababababababababababababab",
   ADMIN_EMAIL: "owner@shop.example",
   ADMIN_PASSWORD_HASH: "scrypt:1024:8:1:SOMb8e1iV3THKUVCAIp4lw:o16pYm9hgBbfb8ORgJ3Ei_6h-1i0U68Fg4xtHqtvMio",
-  AUTH_SECRET: "an-auth-secret-of-thirty-two-characters",
+  // Random, as a live shop's must be: the start check refuses a value that reads like this comment.
+  AUTH_SECRET: "bzgoMxOhKU7zFx3MYhd23uOUVnGzp2bZ8HUKWmwgnQ0=",
   // The test runner's own host must not make this a serverless start.
   VERCEL: "",
   AWS_LAMBDA_FUNCTION_NAME: "",
@@ -47,6 +48,27 @@ describe("checkStartConfig", () => {
     const { exitCodes, printed } = await startWith({ ADMIN_EMAIL: "", ADMIN_PASSWORD_HASH: "", AUTH_SECRET: "" });
     expect(exitCodes).toEqual([1]);
     expect(printed).toContain("the admin (/admin) needs ADMIN_EMAIL, ADMIN_PASSWORD_HASH (npm run admin:hash prints one), AUTH_SECRET");
+  });
+
+  it.each([
+    ["the repository's test value", "an-auth-secret-of-thirty-two-characters", "a published demo or test value"],
+    ["one character repeated", "x".repeat(40), "too few different characters"],
+    ["a password repeated", "Tr0ub4dor&3".repeat(4), "repeats itself"],
+    ["a run of the keyboard", "abcdefghijklmnopqrstuvwxyz0123456789", "a run of neighbouring characters"],
+  ])("stops a live shop whose AUTH_SECRET is %s, naming it", async (_name, secret, problem) => {
+    const { exitCodes, printed } = await startWith({ AUTH_SECRET: secret });
+    expect(exitCodes).toEqual([1]);
+    expect(printed).toContain(`AUTH_SECRET: ${problem}`);
+    expect(printed).toContain("openssl rand -base64 32");
+  });
+
+  it("starts a live shop whose AUTH_SECRET is 32 random bytes as hex", async () => {
+    expect((await startWith({ AUTH_SECRET: "9f1c0e5b7a3d2e8f4b6a1c9d0e7f3a5b8c2d4e6f1a3b5c7d9e0f2a4b6c8d0e1f" })).exitCodes).toEqual([]);
+  });
+
+  it("starts a demo shop with no AUTH_SECRET: the demo keeps its own", async () => {
+    const demo = { SHOP_MODE: "demo", PARTNER_API_URL: "", STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", ADMIN_EMAIL: "", ADMIN_PASSWORD_HASH: "", AUTH_SECRET: "" };
+    expect((await startWith(demo)).exitCodes).toEqual([]);
   });
 
   it("stops a shop with an owner's email but no password hash, in demo mode too", async () => {

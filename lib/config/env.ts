@@ -1,6 +1,7 @@
 // All configuration, read and validated once. A bad value stops the process with a message
 // that names the variable, rather than surfacing later as a confusing upstream error.
 import { z } from "zod";
+import { authSecretSchema } from "@/lib/auth/auth-secret-strength";
 import { passwordHashSchema } from "@/lib/auth/password-hash";
 import { isKnownCurrency } from "@/lib/money/currency";
 import { rateLimitSettingSchema } from "@/lib/rate-limit/rate-limit-setting";
@@ -218,8 +219,8 @@ export const envSchema = z.object({
   ADMIN_EMAIL: z.email({ error: "expected the owner's email address" }).trim().toLowerCase().optional(),
   /** The owner's password as `npm run admin:hash` prints it (scrypt); never the password itself. Required live. */
   ADMIN_PASSWORD_HASH: passwordHashSchema.optional(),
-  /** Signs and encrypts admin sessions; 32 characters or more (openssl rand -base64 32). Required live; demo keeps its own. */
-  AUTH_SECRET: z.string().trim().min(32, { error: "expected at least 32 characters; make one with: openssl rand -base64 32" }).optional(),
+  /** Signs and encrypts admin sessions; 32 random characters or more (openssl rand -base64 32), no published or patterned value. Required live; demo keeps its own. */
+  AUTH_SECRET: authSecretSchema.optional(),
   /** Admin sign-in attempts per account, from any address, e.g. 10/15m: slows guessing one person's password. */
   ADMIN_SIGN_IN_LIMIT_ACCOUNT: rateLimitSettingSchema.prefault("10/15m"),
   /** Admin sign-in attempts per client IP, for any account, e.g. 30/15m: slows one address trying many people. */

@@ -1,7 +1,8 @@
 // The admin's sign-in, with the demo owner's credentials as the README gives them: a visitor
 // without a session is sent to sign-in, a wrong password is refused, the right one opens the
-// admin, sign-out ends it; a person the demo owner invites changes their password; and axe
-// finds nothing serious on the admin pages.
+// admin, sign-out ends it; a person the demo owner invites changes their password; no admin
+// page can be framed and each works under its content security policy; and axe finds nothing
+// serious on the admin pages.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -113,6 +114,46 @@ test.describe("admin sign-in", () => {
     await expect(page.getByText("Wrong email or password.")).toBeVisible();
     await signInAs(page, email, "second-password-456");
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  });
+
+  test("the owner sees a pending invitation and revokes it: its link no longer works @once", async ({ page }) => {
+    const email = `revoked-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@shop.example`;
+    await signIn(page);
+    await page.goto("/admin/people");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+    await page.reload();
+    const row = page.getByRole("row").filter({ hasText: email });
+    await expect(row).toBeVisible();
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByText(`The invitation to ${email} no longer works.`)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+
+    await page.goto(await invitationLink(email));
+    await expect(page.getByText("This invitation has expired, has been used or no longer stands")).toBeVisible();
+  });
+
+  test("admin pages cannot be framed and work under their content security policy @once", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const signInPage = await page.goto("/admin/sign-in");
+    const headers = signInPage?.headers() ?? {};
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"]).toContain("default-src 'self'");
+    await signIn(page);
+    for (const path of ["/admin/people", "/admin/security", "/admin/audit"]) {
+      const response = await page.goto(path);
+      expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    }
+    await page.getByRole("link", { name: "People" }).click();
+    await expect(page).toHaveURL(/\/admin\/people/);
+    expect((await page.request.get("/")).headers()["x-frame-options"]).toBe("DENY");
+    expect(violations).toEqual([]);
   });
 
   test("refuses a sign-in without Auth's CSRF token @once", async ({ request }) => {

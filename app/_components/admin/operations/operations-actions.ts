@@ -27,7 +27,7 @@ export const saveThreshold = adminAction("owner", thresholdSchema, async ({ amou
   const before = await readThreshold(deps.kv);
   if (JSON.stringify(before) === JSON.stringify(threshold)) return { ok: true, message: "unchanged" };
   await writeThreshold(deps.kv, threshold, admin.email, deps.clock.now());
-  await recordAudit({ actor: admin.email, action: "operations.threshold_set", target: "low-balance-threshold", before, after: threshold });
+  await recordAudit({ actor: admin.email, action: "operations.threshold_set", target: "low-balance-threshold", before, after: threshold, ip: admin.ip });
   const review = await reviewBalance(deps);
   if (review.pagesChanged) expireOperationsPages("guard", "server-action");
   return { ok: true, message: threshold === null ? "thresholdCleared" : "thresholdSaved" };
@@ -40,7 +40,7 @@ export const setSalesPaused = adminAction("owner", pauseSchema, async ({ paused 
   if (before.paused === wanted) return { ok: true, message: "unchanged" };
   const after = { paused: wanted, by: admin.email, at: deps.clock.now() };
   await writePause(deps.kv, after);
-  await recordAudit({ actor: admin.email, action: wanted ? "operations.sales_paused" : "operations.sales_resumed", target: "sales", before, after });
+  await recordAudit({ actor: admin.email, action: wanted ? "operations.sales_paused" : "operations.sales_resumed", target: "sales", before, after, ip: admin.ip });
   expireOperationsPages("pause", "server-action");
   return { ok: true, message: wanted ? "paused" : "resumed" };
 });

@@ -1,16 +1,18 @@
 "use server";
-// The owner's actions on people: invite, change a role, remove, end someone's sessions. The
-// first owner comes from the settings and is changed there, not here.
+// The owner's actions on people: invite, revoke an invitation, change a role, remove, end
+// someone's sessions. The first owner comes from the settings and is changed there, not here.
 import { recordAudit } from "@/lib/audit";
 import { firstOwner } from "@/lib/auth/admin-settings";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { revokeInvite } from "@/lib/auth/invites";
 import { sendInvite } from "@/lib/auth/send-invite";
 import { getPerson, removePerson, setRole } from "@/lib/auth/people-store";
 import { bumpSessionVersion } from "@/lib/auth/session-version";
 import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
+import { systemClock } from "@/lib/time/clock";
 import { revalidatePath } from "next/cache";
 
 async function isFirstOwner(email: string): Promise<boolean> {
@@ -22,7 +24,17 @@ export const invitePerson = adminAction("owner", FORM_SCHEMAS.invite, async ({ e
   if ((await isFirstOwner(email)) || (await getPerson(kv, email))) return { ok: false, code: "refused", field: "email", message: "alreadyMember" };
   const sent = await sendInvite(kv, { email, role, invitedBy: admin.email });
   await recordAudit({ actor: admin.email, action: "people.invited", target: `person:${email}`, after: { role, mailed: sent.ok }, ip: admin.ip });
+  // Listed as pending, and any earlier invitation to this email no longer works.
+  revalidatePath("/admin/people");
   return sent.ok ? { ok: true, message: "invited", data: { email } } : { ok: false, code: "refused", message: "mailFailed" };
+});
+
+export const revokeInvitation = adminAction("owner", FORM_SCHEMAS.person, async ({ email }, admin) => {
+  const revoked = await revokeInvite(await getKv(), systemClock, email);
+  if (!revoked) return { ok: false, code: "refused", field: "email", message: "noSuchInvite" };
+  await recordAudit({ actor: admin.email, action: "people.invite_revoked", target: `person:${email}`, before: { role: revoked.role }, ip: admin.ip });
+  revalidatePath("/admin/people");
+  return { ok: true, message: "inviteRevoked", data: { email } };
 });
 
 export const changeRole = adminAction("owner", FORM_SCHEMAS.changeRole, async ({ email, role }, admin) => {

@@ -1,19 +1,23 @@
-// GET /admin/people – who has access, and the owner's actions on them.
-import { getTranslations } from "next-intl/server";
+// GET /admin/people – who has access, the invitations still waiting, and the owner's actions on them.
+import { getFormatter, getTranslations } from "next-intl/server";
 import { AdminForm } from "@/app/_components/admin/admin-form";
 import styles from "@/app/_components/admin/admin.module.css";
 import { firstOwner } from "@/lib/auth/admin-settings";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { listInvites } from "@/lib/auth/invites";
 import { listPeople } from "@/lib/auth/people-store";
 import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
-import { changeRole, invitePerson, removeAccess, signOutPerson } from "./actions";
+import { systemClock } from "@/lib/time/clock";
+import { changeRole, invitePerson, removeAccess, revokeInvitation, signOutPerson } from "./actions";
 
 export default adminPage("owner", async () => {
   const t = await getTranslations("admin.people");
   const tRoles = await getTranslations("admin.roles");
-  const [owner, people] = await Promise.all([firstOwner(env(), shopMode()), listPeople(await getKv())]);
+  const format = await getFormatter();
+  const kv = await getKv();
+  const [owner, people, invites] = await Promise.all([firstOwner(env(), shopMode()), listPeople(kv), listInvites(kv, systemClock)]);
   const roleSelect = (id: string, value?: string) => (
     <label>
       {t("role")}
@@ -64,6 +68,40 @@ export default adminPage("owner", async () => {
           </tbody>
         </table>
       </div>
+      <h2>{t("pending")}</h2>
+      <p>{t("pendingHelp")}</p>
+      {invites.length === 0 ? (
+        <p>{t("noPending")}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t("email")}</th>
+                <th scope="col">{t("role")}</th>
+                <th scope="col">{t("invitedBy")}</th>
+                <th scope="col">{t("expires")}</th>
+                <th scope="col">{t("actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invites.map((invite) => (
+                <tr key={invite.email}>
+                  <td>{invite.email}</td>
+                  <td>{tRoles(invite.role)}</td>
+                  <td>{invite.invitedBy}</td>
+                  <td>{format.dateTime(invite.expiresAt, { dateStyle: "medium", timeStyle: "long", timeZone: "UTC" })}</td>
+                  <td>
+                    <AdminForm action={revokeInvitation} schema="person" submit={t("revoke")} danger>
+                      <input type="hidden" name="email" value={invite.email} />
+                    </AdminForm>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <h2>{t("invite")}</h2>
       <p>{t("inviteHelp")}</p>
       <AdminForm action={invitePerson} schema="invite" submit={t("sendInvite")}>

@@ -3,6 +3,7 @@
 // mismatch row (audited once, safe to click twice: settle.ts).
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { recordAudit } from "@/lib/audit";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
 import { parsePeriod } from "@/lib/reconciliation/period";
 import { reconcile } from "@/lib/reconciliation/run";
@@ -17,7 +18,11 @@ export const runReconciliation = adminAction("owner", runSchema, async ({ from, 
   if (!period.ok) return { ok: false, code: "invalid", field: period.error.field, message: `${period.error.field}_${period.error.reason}` };
   const result = await reconcile(await shopReconcileDeps(), { period: period.value, trigger: "owner", startedBy: admin.email });
   if (!result.ok) return { ok: false, code: "refused", message: result.error.code };
-  redirect(`/${locale}/admin/reconciliation/${result.value.id}`);
+  const run = result.value;
+  // A run calls upstream and the payment provider and may raise alerts: who asked for it is worth a row.
+  const after = { from: period.value.from, to: period.value.to, outcome: run.outcome, mismatches: run.counts.mismatches };
+  await recordAudit({ actor: admin.email, action: "reconciliation.run", target: `reconciliation-run:${run.id}`, after, ip: admin.ip });
+  redirect(`/${locale}/admin/reconciliation/${run.id}`);
 });
 
 const settleSchema = z.object({ runId: z.string().min(1).max(64), rowKey: z.string().min(1).max(200) });

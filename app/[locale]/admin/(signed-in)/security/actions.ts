@@ -8,18 +8,19 @@ import { SIGN_IN_PATH } from "@/lib/auth/auth-config";
 import { changeOwnPassword, PASSWORD_CHANGED_NOTICE, type PasswordChangeProblem } from "@/lib/auth/change-password";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
 import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
+import type { AdminContext } from "@/lib/auth/guard/current-admin";
+import { beginEnrolment, confirmOwnEnrolment, turnOffSecondFactor, type OwnSecondFactorDeps, type SecondFactorProblem } from "@/lib/auth/own-second-factor";
 import { bumpSessionVersion } from "@/lib/auth/session-version";
 import { signInLimits } from "@/lib/auth/sign-in-limits";
-import { confirmTotpEnrolment, disableTotp, startTotpEnrolment, verifySecondFactor, type TotpDeps } from "@/lib/auth/totp";
 import { shopTotpVault } from "@/lib/auth/totp-vault";
 import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";
 
-async function totpDeps(): Promise<TotpDeps> {
+async function totpDeps(): Promise<OwnSecondFactorDeps> {
   const kv = await getKv();
-  return { kv, clock: systemClock, vault: await shopTotpVault(kv) };
+  return { kv, clock: systemClock, vault: await shopTotpVault(kv), limits: signInLimits(env()) };
 }
 
 /** The demo owner's password is public: a second factor on it would lock every other visitor out. */
@@ -28,25 +29,40 @@ async function isDemoOwner(email: string): Promise<boolean> {
   return Boolean(owner?.demo && owner.email === email);
 }
 
+const SECOND_FACTOR_REFUSALS: Record<SecondFactorProblem["code"], { message: string; field?: string }> = {
+  already_on: { message: "totpAlreadyOn" },
+  not_on: { message: "totpAlreadyOff" },
+  no_enrolment: { message: "noEnrolment" },
+  wrong_code: { message: "wrongCode", field: "code" },
+  limited: { message: "codeLimited", field: "code" },
+};
+
+/** A refused code as the form shows it; a wrong one is audited, since it may be someone else guessing at an open session. */
+async function refused(problem: SecondFactorProblem, admin: AdminContext, action: "auth.totp_enable_failed" | "auth.totp_disable_failed"): Promise<ActionState> {
+  if (problem.code === "wrong_code") await recordAudit({ actor: admin.email, action, target: `person:${admin.email}`, after: { reason: problem.code }, ip: admin.ip });
+  const data = problem.code === "limited" ? { seconds: problem.retryAfterSeconds } : undefined;
+  return { ok: false, code: "refused", ...SECOND_FACTOR_REFUSALS[problem.code], ...(data && { data }) };
+}
+
 export const startEnrolment = adminAction("staff", FORM_SCHEMAS.none, async (_input, admin) => {
   if (await isDemoOwner(admin.email)) return { ok: false, code: "refused", message: "demoOwnerTotp" };
-  await startTotpEnrolment(await totpDeps(), admin.email);
+  const started = await beginEnrolment(await totpDeps(), admin.email);
+  if (!started.ok) return { ok: false, code: "refused", message: SECOND_FACTOR_REFUSALS[started.error.code].message };
   revalidatePath("/admin/security");
   return { ok: true, message: "scanCode" };
 });
 
 export const confirmEnrolment = adminAction("staff", FORM_SCHEMAS.code, async ({ code }, admin) => {
-  const codes = await confirmTotpEnrolment(await totpDeps(), admin.email, code);
-  if (!codes) return { ok: false, code: "refused", field: "code", message: "wrongCode" };
+  const codes = await confirmOwnEnrolment(await totpDeps(), { email: admin.email, ip: admin.ip, code });
+  if (!codes.ok) return refused(codes.error, admin, "auth.totp_enable_failed");
   await recordAudit({ actor: admin.email, action: "auth.totp_enabled", target: `person:${admin.email}`, ip: admin.ip });
-  return { ok: true, message: "totpEnabled", data: { codes } };
+  return { ok: true, message: "totpEnabled", data: { codes: codes.value } };
 });
 
 export const disableSecondFactor = adminAction("staff", FORM_SCHEMAS.code, async ({ code }, admin) => {
-  const deps = await totpDeps();
   // Proven with a code, so a session left open on someone else's screen cannot remove it.
-  if (!(await verifySecondFactor(deps, admin.email, code))) return { ok: false, code: "refused", field: "code", message: "wrongCode" };
-  await disableTotp(deps.kv, admin.email);
+  const off = await turnOffSecondFactor(await totpDeps(), { email: admin.email, ip: admin.ip, code });
+  if (!off.ok) return refused(off.error, admin, "auth.totp_disable_failed");
   await recordAudit({ actor: admin.email, action: "auth.totp_disabled", target: `person:${admin.email}`, ip: admin.ip });
   revalidatePath("/admin/security");
   return { ok: true, message: "totpDisabled" };
