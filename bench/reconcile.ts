@@ -23,6 +23,7 @@ import { newOrderRecord } from "@/lib/checkout/new-order";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import { listOrderIdsCreatedBetween } from "@/lib/checkout/store/order-index";
 import { createOrderStore } from "@/lib/checkout/store/order-store";
+import { recordSurprise } from "@/lib/checkout/upstream-surprises";
 import { createEmbeddedKv } from "@/lib/kv/embedded/embedded-kv";
 import { moneyFromDecimal } from "@/lib/money";
 import { createPartnerClient } from "@/lib/partner/client";
@@ -186,6 +187,7 @@ async function main(): Promise<void> {
         batchSize: 5_000,
         raiseAlert: async () => undefined,
         newRunId: nextId,
+        recordSurprise: (orderId, fact) => recordSurprise({ store, clock, alertOwner: () => undefined }, orderId, "reconciliation", fact),
       },
       { period: { from: day, to: day }, trigger: "cron", startedBy: null },
     );

@@ -14,6 +14,10 @@ describe("the checkout's alertOwner as an alert", () => {
       link: "/admin/orders/01KF0RDQG0M3SJGCGNZDBBVG7B",
     });
     expect(sweep).toMatchObject({ cause: "sweep:01KF0RDQG0M3SJGCGNZDBBVG7B", title: "The sweep cannot advance order 01KF0RDQG0M3SJGCGNZDBBVG7B" });
+    // What upstream did unexpected is a cause of its own: a stuck order's alert does not hide it.
+    const surprise = ownerAlert("01KF0RDQG0M3SJGCGNZDBBVG7B", "upstream delivered it (status 2) while we hold it as failed", "surprise");
+    expect(surprise).toMatchObject({ cause: "surprise:01KF0RDQG0M3SJGCGNZDBBVG7B", link: "/admin/orders/01KF0RDQG0M3SJGCGNZDBBVG7B" });
+    expect(alertInputSchema.safeParse(surprise).success).toBe(true);
     // Both pass the alerts' own input check, so none is refused at raise time.
     expect(alertInputSchema.safeParse(order).success).toBe(true);
     expect(alertInputSchema.safeParse(sweep).success).toBe(true);

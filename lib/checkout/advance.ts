@@ -18,6 +18,7 @@ import { release } from "./steps/release";
 import { reserve } from "./steps/reserve";
 import { capture, recheckCompleted, refund } from "./steps/settle-payment";
 import { retryLater, type Step, type StepHandler } from "./steps/step";
+import { keepLostAnswer } from "./upstream-surprises";
 import { markWake, mergeWakes, pendingWake, takeWake, wakeFrom, wakeMarkKey, wakeMatters, type WakeReason } from "./wake-mark";
 import type { OrderStoreError, StoredOrder } from "./store/order-store";
 
@@ -219,6 +220,8 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, { crea
       step.change.to === "completed" && tellCompleted(deps, moved),
     ]);
     if (!saved.ok && saved.error.code !== "conflict") return saved;
+    // Upstream's answer in a step whose save lost must not go unseen (upstream-surprises.ts).
+    if (!saved.ok && step.change.patch?.upstream) await keepLostAnswer(deps, last, step.change.patch.upstream);
     if (saved.ok && step.change.to === "refunded") await tell("refund", saved.value.record, (order) => deps.onRefunded?.(order));
     // A conflict means another writer moved the order: read again and decide afresh. A step
     // that must wait ends this run; the sweep or the next wake-up takes it from there.

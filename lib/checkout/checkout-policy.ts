@@ -13,6 +13,12 @@ export const DEFAULT_RESERVATION_SECONDS = 3600;
  */
 export const AUTHORIZATION_HOLD_MS = 6.5 * 24 * 3600_000;
 
+/**
+ * The shortest payment page the provider opens: Stripe Checkout Sessions (and our payments
+ * sandbox) take an `expires_at` 30 minutes to 24 hours from creation.
+ */
+export const PAYMENT_PAGE_MIN_MS = 30 * 60_000;
+
 export function checkoutPolicy(config: Env, fixtureReservationSeconds: number | null): CheckoutPolicy {
   const reservationMs = (config.CHECKOUT_RESERVATION_SECONDS ?? fixtureReservationSeconds ?? DEFAULT_RESERVATION_SECONDS) * 1000;
   return {

@@ -64,6 +64,25 @@ export const ownerRefundSchema = z.object({
   buyerTold: z.boolean().default(false),
 });
 
+/** Where an upstream fact the order did not expect came from. */
+export const SURPRISE_SOURCES = ["pay_answer", "notification", "reconciliation", "re_read"] as const;
+
+/** The most surprises one order keeps: the newest, so repeats cannot grow a record without bound. */
+export const MAX_SURPRISES = 20;
+
+/**
+ * Something upstream said about this order that the order did not expect (upstream-surprises.ts):
+ * kept on the order for the owner, whatever the order then did with it.
+ */
+export const upstreamSurpriseSchema = z.object({
+  at: z.number().int(),
+  source: z.enum(SURPRISE_SOURCES),
+  upstreamOrderId: z.string().nullable(),
+  status: z.number().int().nullable(),
+  /** What did not fit, for the owner: "upstream delivered (status 2) an order we hold as failed". */
+  what: z.string().min(1).max(300),
+});
+
 export const orderRecordSchema = z.object({
   id: orderIdSchema,
   /** Reservation: reserve, pay, confirm. Pay first: pay, order, capture on success. */
@@ -141,6 +160,8 @@ export const orderRecordSchema = z.object({
   alert: z.string().nullable(),
   /** Refunds the owner asked for, oldest first; absent on orders nobody refunded. */
   refunds: z.array(ownerRefundSchema).optional(),
+  /** Upstream facts the order did not expect, oldest first; absent on orders that had none. */
+  surprises: z.array(upstreamSurpriseSchema).max(MAX_SURPRISES).optional(),
   events: z.array(orderEventSchema),
 });
 
@@ -149,3 +170,5 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 export type OrderReason = NonNullable<OrderRecord["reason"]>;
 export type OrderItem = OrderRecord["item"];
 export type OwnerRefund = z.infer<typeof ownerRefundSchema>;
+export type UpstreamSurprise = z.infer<typeof upstreamSurpriseSchema>;
+export type SurpriseSource = UpstreamSurprise["source"];

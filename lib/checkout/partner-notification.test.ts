@@ -3,6 +3,7 @@ import { err, ok } from "@/lib/result";
 import { newOrderRecord } from "./new-order";
 import type { OrderRecord } from "./order-record";
 import { handlePartnerNotification, type NotificationDeps } from "./partner-notification";
+import { surpriseIn } from "./upstream-surprises";
 
 const ID = "01KA0000000000000000000000";
 const record: OrderRecord = {
@@ -24,16 +25,23 @@ const record: OrderRecord = {
   upstream: { orderId: "555", status: 1, amountCharged: null, reservationEndsAt: null, errorText: null, payMayExist: false },
 };
 
-function deps(advanced: string[]): NotificationDeps {
+function deps(advanced: string[], held: OrderRecord = record, kept: unknown[] = []): NotificationDeps {
   return {
     secret: "s3cret",
-    read: async (id) => (id === ID ? ok(record) : err({ code: "not_found", orderId: id })),
+    read: async (id) => (id === ID ? ok(held) : err({ code: "not_found", orderId: id })),
     advance: async (id) => {
       advanced.push(id);
-      return ok({ ...record, state: "completed" });
+      return ok({ ...held, state: "completed" });
+    },
+    recordSurprise: async (id, fact) => {
+      kept.push({ id, ...fact });
+      return ok(surpriseIn(held, fact));
     },
   };
 }
+
+/** The order as a run left it after upstream refused it: failed, no upstream id recorded. */
+const failed: OrderRecord = { ...record, state: "failed", reason: "unavailable", upstream: { ...record.upstream, orderId: null, status: null } };
 
 /** The answer as a sender sees it: the status and the JSON body. */
 async function notify(secretHeader: string | null, rawBody: string, notificationDeps: NotificationDeps) {
@@ -70,12 +78,38 @@ describe("partner notifications", () => {
     expect(advanced).toEqual([]);
   });
 
-  it("trusts nothing else in the body: a mismatched upstream id, an unknown or foreign order is ignored", async () => {
+  it("trusts nothing else in the body: an unknown or foreign order is ignored", async () => {
     const advanced: string[] = [];
-    expect((await notify("s3cret", body({ order_id: "999" }), deps(advanced))).body.message).toMatch(/do not match/);
     expect((await notify("s3cret", body({ ext_order_id: "01KA0000000000000000000009" }), deps(advanced))).body.message).toMatch(/unknown/);
     expect((await notify("s3cret", body({ ext_order_id: undefined }), deps(advanced))).body.message).toMatch(/no ext_order_id/);
     expect(advanced).toEqual([]);
+  });
+
+  it("keeps a delivery for an order we hold as failed on the order for the owner, and answers 2xx so upstream stops", async () => {
+    const advanced: string[] = [];
+    const kept: unknown[] = [];
+    const answer = await notify("s3cret", body({ order_status: 2 }), deps(advanced, failed, kept));
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toMatch(/kept for the owner: upstream delivered it \(status 2\) while we hold it as failed/);
+    expect(kept).toEqual([{ id: ID, upstreamOrderId: "555", status: 2 }]);
+    // What upstream says a failed order ended as is no surprise: nothing is kept.
+    await notify("s3cret", body({ order_status: 3 }), deps(advanced, failed, kept));
+    expect(kept).toHaveLength(1);
+  });
+
+  it("keeps an upstream order id other than the recorded one on the order, and acts on nothing else in it", async () => {
+    const advanced: string[] = [];
+    const kept: unknown[] = [];
+    const answer = await notify("s3cret", body({ order_id: "999" }), deps(advanced, record, kept));
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toMatch(/upstream order 999 is not the one we recorded \(555\)/);
+    expect(kept).toEqual([{ id: ID, upstreamOrderId: "999", status: 2 }]);
+    expect(advanced).toEqual([]);
+  });
+
+  it("answers 503 when the surprise could not be kept, so upstream tells us again", async () => {
+    const failing = { ...deps([], failed), recordSurprise: async () => err({ code: "conflict" as const }) };
+    expect((await notify("s3cret", body({ order_status: 2 }), failing)).status).toBe(503);
   });
 
   it("answers 400 naming the problem for a body that is not a notification", async () => {

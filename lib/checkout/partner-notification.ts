@@ -5,7 +5,10 @@
 // used only to skip that read when it names the status we already hold: the notification of
 // our own confirmation, say, announces nothing new, and looking again would cost a call. When
 // it comes in before that confirmation's run has saved the status, the hint travels with the
-// wake-up, and the run skips the look once it holds the status named.
+// wake-up, and the run skips the look once it holds the status named. What the body says and
+// the order does not expect (a delivery for an order we hold as failed, another upstream id)
+// acts on nothing but is kept on the order for the owner (upstream-surprises.ts), and answered
+// 2xx once kept so that upstream stops repeating it.
 import { z } from "zod";
 import { json, problem } from "@/lib/http/json-answer";
 import type { Result } from "@/lib/result";
@@ -14,6 +17,7 @@ import { PARTNER_NOTIFY_HEADER } from "@/lib/shop/partner-notify";
 import type { OrderRecord } from "./order-record";
 import { orderIdSchema } from "./order-record";
 import type { OrderStoreError } from "./store/order-store";
+import { surpriseIn, type UpstreamFact } from "./upstream-surprises";
 
 export { PARTNER_NOTIFY_HEADER };
 
@@ -30,6 +34,8 @@ export interface NotificationDeps {
   read(orderId: string): Promise<Result<OrderRecord, OrderStoreError>>;
   /** Woken with the status the notification named, as a hint only (advance.ts). */
   advance(orderId: string, upstreamStatus: number | undefined): Promise<Result<OrderRecord, OrderStoreError>>;
+  /** Keeps what the order did not expect on it and tells the owner (recordSurprise, source "notification"). */
+  recordSurprise(orderId: string, fact: UpstreamFact): Promise<Result<string | null, OrderStoreError>>;
 }
 
 /** The 200 body: what was done with the notification. Refusals answer the error envelope. */
@@ -75,8 +81,13 @@ export async function handlePartnerNotification(secretHeader: string | null, raw
     if (known.error.code === "not_found") return done("ignored: unknown order");
     return problem("orders_unavailable", "orders are unavailable; retry later");
   }
-  const upstreamId = known.value.upstream.orderId;
-  if (upstreamId !== null && upstreamId !== ids.data.order_id) return done("ignored: ids do not match");
+  const fact = { upstreamOrderId: ids.data.order_id, status: ids.data.order_status };
+  if (surpriseIn(known.value, fact) !== null) {
+    const kept = await deps.recordSurprise(orderId, fact);
+    if (!kept.ok) return problem("orders_unavailable", "could not record this now; retry later");
+    // Judged again as the order was when kept: it may have moved to expect the fact meanwhile.
+    if (kept.value !== null) return done(`kept for the owner: ${kept.value}`);
+  }
 
   if (ids.data.order_status !== null && ids.data.order_status === known.value.upstream.status) {
     return done(`nothing new: the order is already at status ${ids.data.order_status}`);

@@ -1,6 +1,7 @@
 // What `advance` needs from the outside, and nothing more: three Partner API calls and six
 // payment operations. The storefront passes the real client and the Stripe-backed payments;
 // tests pass the same, pointed at the two sandboxes, with faults injected between them.
+import type { OwnerAlertSource } from "@/lib/alerts/owner-alert";
 import type { ConversionRates } from "./price-guard";
 import type { Money } from "@/lib/money";
 import type { PartnerClient } from "@/lib/partner/client";
@@ -112,7 +113,8 @@ export interface CheckoutDeps {
   conversionRates(): Promise<ConversionRates>;
   /**
    * Tells the owner something needs them (lib/alerts: the admin lists it, email and webhook
-   * carry it). `source` "sweep": the cron sweep could not advance the order.
+   * carry it). `source` "sweep": the cron sweep could not advance the order; "surprise":
+   * upstream did something the order did not expect (upstream-surprises.ts). Each is its own cause.
    */
-  alertOwner(orderId: string, message: string, source?: "sweep"): void;
+  alertOwner(orderId: string, message: string, source?: OwnerAlertSource): void;
 }

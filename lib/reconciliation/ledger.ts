@@ -36,7 +36,7 @@ export function ledgerView(order: OrderRecord): LedgerView {
     price: price.ok ? price.value.amount : order.quote.price.minor,
     currency: order.quote.price.currency.toLowerCase(),
     paymentIntentId: order.payment.paymentIntentId,
-    upstreamOrderId: order.upstream.orderId,
+    upstreamOrderId: upstreamIdOf(order),
     upstreamStatus: order.upstream.status,
     upstreamAmount: order.upstream.amountCharged ? toDecimalString(order.upstream.amountCharged) : null,
     expectedUpstream: expectedUpstreamStatus(order),
@@ -60,6 +60,17 @@ function refundedByLedger(order: OrderRecord, price: number): number {
   return order.state === "refunded" ? price : 0;
 }
 
+/**
+ * Upstream's id of the order: the one it recorded, else the newest one upstream named in a
+ * surprise kept on it (a delivery whose answer lost its save to a release, a notification for a
+ * failed order). Upstream looks orders up by its own id only, never by our ext_order_id, so
+ * without this such an order could never be judged against upstream.
+ */
+export function upstreamIdOf(order: OrderRecord): string | null {
+  if (order.upstream.orderId !== null) return order.upstream.orderId;
+  return order.surprises?.findLast((surprise) => surprise.upstreamOrderId !== null)?.upstreamOrderId ?? null;
+}
+
 export function isJudged(order: OrderRecord): boolean {
   return JUDGED.has(order.state);
 }
@@ -79,11 +90,12 @@ export function expectedUpstreamStatus(order: Pick<OrderRecord, "state" | "reaso
  * before it was placed). Its time is when the order reached its state, by our clock.
  */
 export function revisePayment(order: OrderRecord): RevisePayment | null {
-  if (order.upstream.orderId === null) return null;
+  const orderId = upstreamIdOf(order);
+  if (orderId === null) return null;
   const reachedAt = order.events.findLast((event) => event.to === order.state)?.at ?? order.updatedAt;
   const amount = order.upstream.amountCharged ?? order.quote.cost;
   return {
-    order_id: order.upstream.orderId,
+    order_id: orderId,
     amount: Number(toDecimalString(amount)),
     status: expectedUpstreamStatus(order),
     transaction_time: partnerTime(reachedAt),

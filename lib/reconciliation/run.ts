@@ -5,7 +5,8 @@
 import type Stripe from "stripe";
 import type { AlertInput } from "@/lib/alerts";
 import type { OrderRecord } from "@/lib/checkout/order-record";
-import type { OrderStore } from "@/lib/checkout/store/order-store";
+import type { OrderStore, OrderStoreError } from "@/lib/checkout/store/order-store";
+import type { UpstreamFact } from "@/lib/checkout/upstream-surprises";
 import type { Kv } from "@/lib/kv/kv";
 import type { PartnerClient } from "@/lib/partner/client";
 import type { ReviseResponse, RevisePayment } from "@/lib/partner/schemas";
@@ -13,7 +14,7 @@ import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import { reviseBatches } from "./batches";
 import { judgeOrder, providerOnly, type MismatchRow, type ProviderView, type UpstreamView } from "./judge";
-import { isJudged, ledgerView, revisePayment } from "./ledger";
+import { isJudged, ledgerView, revisePayment, upstreamIdOf } from "./ledger";
 import { periodRange, reviseDates, type Period } from "./period";
 import { readIntentById, readProviderSide } from "./provider";
 import { MAX_ROWS, type RunCalls, type RunCounts, type RunRecord } from "./run-record";
@@ -31,6 +32,8 @@ export interface ReconcileDeps {
   batchSize: number;
   raiseAlert(input: AlertInput): Promise<void>;
   newRunId(): string;
+  /** Keeps what upstream holds and the order does not expect on the order (recordSurprise, source "reconciliation"). */
+  recordSurprise(orderId: string, fact: UpstreamFact): Promise<Result<unknown, OrderStoreError>>;
 }
 
 export interface ReconcileInput {
@@ -96,8 +99,13 @@ async function judgePeriod(deps: ReconcileDeps, period: Period, run: RunRecord):
         run.calls.provider += 2;
       }
     }
-    const upstreamView = order.upstream.orderId === null ? null : (upstream.get(order.upstream.orderId) ?? agreed(order));
-    rows.push(...judgeOrder(ledgerView(order), payment, upstreamView));
+    const upstreamId = upstreamIdOf(order);
+    const upstreamView = upstreamId === null ? null : (upstream.get(upstreamId) ?? agreed(order));
+    const judgedRows = judgeOrder(ledgerView(order), payment, upstreamView);
+    if (upstreamView && judgedRows.some((row) => row.kind === "upstream_delivered")) {
+      await keepOnOrder(deps, order.id, { upstreamOrderId: upstreamId, status: upstreamView.status });
+    }
+    rows.push(...judgedRows);
   }
   // Money the provider took for an order our ledger does not have at all.
   for (const intent of provider.intents.values()) {
@@ -110,6 +118,12 @@ async function judgePeriod(deps: ReconcileDeps, period: Period, run: RunRecord):
   run.counts.mismatches = rows.length;
   run.rows = rows.slice(0, MAX_ROWS);
   run.rowsLeftOut = rows.length - run.rows.length;
+}
+
+/** A delivery upstream made for an order we hold as failed is kept on the order too; never fails the run. */
+async function keepOnOrder(deps: ReconcileDeps, orderId: string, fact: UpstreamFact): Promise<void> {
+  const kept = await deps.recordSurprise(orderId, fact);
+  if (!kept.ok) console.warn(`[reconciliation] what upstream delivered for ${orderId} was not kept on the order (${kept.error.code})`);
 }
 
 async function ledgerOrders(deps: ReconcileDeps, range: { start: number; end: number }): Promise<OrderRecord[]> {

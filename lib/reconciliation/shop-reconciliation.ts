@@ -6,6 +6,7 @@ import { advance } from "@/lib/checkout/advance";
 import { orderIdFactory } from "@/lib/checkout/order-id";
 import { orderDeps } from "@/lib/checkout/shop-checkout";
 import { listOrderIdsCreatedBetween } from "@/lib/checkout/store/order-index";
+import { recordSurprise } from "@/lib/checkout/upstream-surprises";
 import { storefrontClient } from "@/lib/catalog/storefront-deps";
 import { env } from "@/lib/config/env";
 import { getStripe } from "@/lib/payments/stripe-client";
@@ -27,6 +28,7 @@ export async function shopReconcileDeps(): Promise<ReconcileDeps> {
     batchSize: env().RECONCILE_BATCH_SIZE,
     raiseAlert,
     newRunId,
+    recordSurprise: (orderId, fact) => recordSurprise(orders, orderId, "reconciliation", fact),
   };
 }
 

@@ -39,6 +39,10 @@ describe("judging one order three ways", () => {
     expect(kinds(judgeOrder(ledger(), paid(), upstream(2, "12.00")))).toEqual(["upstream_amount:review"]);
   });
 
+  it("calls a failed order upstream issued with activation still running (4) delivered too: the partner paid for it", () => {
+    expect(kinds(judgeOrder(ledger({ state: "failed", expectedUpstream: 3 }), paid({ status: "canceled", received: 0 }), upstream(4)))).toEqual(["upstream_delivered:review"]);
+  });
+
   it("names what the provider took or gave back that the ledger does not say", () => {
     expect(kinds(judgeOrder(ledger(), paid({ status: "requires_capture", received: 0 }), upstream(2)))).toEqual(["not_captured:review"]);
     expect(kinds(judgeOrder(ledger(), null, upstream(2)))).toEqual(["not_captured:review"]);

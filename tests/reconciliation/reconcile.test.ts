@@ -7,6 +7,7 @@ import { listOrderIdsCreatedBetween } from "@/lib/checkout/store/order-index";
 import { advance } from "@/lib/checkout/advance";
 import { stripeClientFor } from "@/lib/payments/stripe-client";
 import type { AlertInput } from "@/lib/alerts";
+import { recordSurprise } from "@/lib/checkout/upstream-surprises";
 import { getDailyReconciliation } from "@/lib/reconciliation/cron";
 import { reconcile, type ReconcileDeps } from "@/lib/reconciliation/run";
 import { listRuns, lockRuns, readRun } from "@/lib/reconciliation/run-store";
@@ -14,7 +15,8 @@ import { settleRow, type SettleDeps } from "@/lib/reconciliation/settle";
 import { dayOf } from "@/lib/reconciliation/period";
 import { orderIdFactory } from "@/lib/checkout/order-id";
 import type { SampleFixture } from "@/tests/support/sandbox/sample-fixture";
-import { RESERVED_ITEM, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
+import type { UpstreamPort } from "@/lib/checkout/ports";
+import { RESERVED_ITEM, TOPUP_ITEM, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
 
 const newHarness = harnessPerTest();
 const HOUR = 3600_000;
@@ -49,6 +51,7 @@ function world(h: CheckoutHarness, batchSize = 5000) {
     batchSize,
     raiseAlert: async (input) => void alerts.push(input),
     newRunId: orderIdFactory(h.timers),
+    recordSurprise: (orderId, fact) => recordSurprise(h.deps, orderId, "reconciliation", fact),
   };
   const settleDeps: SettleDeps = {
     kv: h.kv,
@@ -142,5 +145,39 @@ describe("GET /api/cron/reconcile", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ period: { from: yesterdayOfOrder, to: yesterdayOfOrder }, outcome: "done", counts: { orders: 1, judged: 1, mismatches: 0 } });
     expect((await listRuns(h.kv))[0]).toMatchObject({ trigger: "cron", startedBy: null });
+  });
+
+  it("reports a failed order that upstream delivered, though the order never recorded an upstream id, and keeps it on the order", async () => {
+    const h = await newHarness(undefined, { payments: "sandbox" });
+    const { deps } = world(h);
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    const waiting = await h.step(id);
+    expect((await h.payWithCard(waiting.payment.url ?? "", "4242 4242 4242 4242")).status).toBe(303);
+    // /api/pay delivers while another run releases the order: this run's save loses.
+    const upstream: UpstreamPort = h.deps.upstream;
+    h.deps.upstream = {
+      ...upstream,
+      pay: async (request) => {
+        const answer = await upstream.pay(request);
+        const read = await h.deps.store.read(id);
+        if (!read.ok) throw new Error(read.error.code);
+        const releasing = await h.deps.store.save(read.value, { to: "releasing", note: "another run: refused upstream (103)", patch: { reason: "unavailable" } });
+        if (!releasing.ok) throw new Error(releasing.error.code);
+        await h.deps.store.save(releasing.value, { to: "failed", note: "another run: nothing was charged" });
+        return answer;
+      },
+    };
+    await h.step(id, true);
+    const failed = await h.deps.store.read(id);
+    expect(failed.ok && failed.value.record).toMatchObject({ state: "failed", upstream: { orderId: null } });
+
+    const day = dayOf(h.timers.now());
+    const result = await reconcile(deps, { period: { from: day, to: day }, trigger: "owner", startedBy: null });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.rows).toEqual([
+      expect.objectContaining({ kind: "upstream_delivered", orderId: id, action: "review", ledger: expect.objectContaining({ state: "failed" }), upstream: expect.objectContaining({ status: 2 }) }),
+    ]);
+    const kept = await h.deps.store.read(id);
+    expect(kept.ok && kept.value.record.surprises?.map((surprise) => surprise.source)).toEqual(["pay_answer", "reconciliation"]);
   });
 });

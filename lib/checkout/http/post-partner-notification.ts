@@ -4,7 +4,9 @@
 import { errorAnswer } from "@/lib/http/json-answer";
 import { readBody } from "@/lib/http/read-body";
 import { PARTNER_NOTIFY_HEADER } from "@/lib/shop/partner-notify";
+import { advance, type AdvanceDeps } from "../advance";
 import { handlePartnerNotification, refuseSender, type NotificationDeps } from "../partner-notification";
+import { recordSurprise } from "../upstream-surprises";
 
 /** A notification is one order as /api/pay returns it: a few hundred bytes to a few KiB. */
 export const PARTNER_NOTIFICATION_MAX_BYTES = 64 * 1024;
@@ -16,4 +18,17 @@ export async function postPartnerNotification(request: Request, deps: Notificati
   const body = await readBody(request, PARTNER_NOTIFICATION_MAX_BYTES);
   if (!body.ok) return errorAnswer(body.error);
   return handlePartnerNotification(secretHeader, body.value, deps);
+}
+
+/** What a notification needs, on the checkout's own parts: the order store, advance, the owner's alerts. */
+export function checkoutNotificationDeps(deps: AdvanceDeps, secret: string | undefined): NotificationDeps {
+  return {
+    secret,
+    read: async (orderId) => {
+      const read = await deps.store.read(orderId);
+      return read.ok ? { ok: true, value: read.value.record } : read;
+    },
+    advance: (orderId, upstreamStatus) => advance(orderId, deps, { wake: true, reason: upstreamStatus === undefined ? undefined : { kind: "upstream", status: upstreamStatus } }),
+    recordSurprise: (orderId, fact) => recordSurprise(deps, orderId, "notification", fact),
+  };
 }

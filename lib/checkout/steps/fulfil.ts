@@ -7,6 +7,7 @@ import type { PartnerError } from "@/lib/partner/client";
 import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../ports";
 import { isCleanRefusal, isDelivered, isInProgress, upstreamPatch, type UpstreamAnswer } from "../upstream-facts";
+import { notedSurprise } from "../upstream-surprises";
 import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./step";
 
 export const fulfil: StepHandler = async (order, deps) => {
@@ -98,7 +99,9 @@ function follow(order: OrderRecord, deps: CheckoutDeps, status: number): Promise
 }
 
 function outcome(order: OrderRecord, deps: CheckoutDeps, answer: UpstreamAnswer, what: string): Step {
-  const patch = upstreamPatch(order, answer, deps.vault);
+  const fact = { upstreamOrderId: answer.order_id, status: answer.order_status };
+  const surprise = notedSurprise(order, deps, what === "order info" ? "re_read" : "pay_answer", fact);
+  const patch = { ...upstreamPatch(order, answer, deps.vault), ...surprise };
   const status = answer.order_status;
   if (isDelivered(status)) return moveTo(deps, "delivered", `${what}: delivered (status ${status})`, patch);
   if (status === 3) {

@@ -2,17 +2,15 @@
 // the request sends is fixed before it is first sent — the page's expiry is frozen on the
 // order — so a repeat after a lost answer, a crash or a timeout is the same request under the
 // same idempotency key, and Stripe answers it with the session it made the first time.
+import { PAYMENT_PAGE_MIN_MS } from "../checkout-policy";
 import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../ports";
+import type { OrderChange } from "../store/order-store";
 import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./step";
 
 export const openPayment: StepHandler = async (order, deps) => {
-  const now = deps.clock.now();
   const deadline = paymentDeadline(order, deps);
-  if (now >= deadline) {
-    const reason = order.flow === "reservation" ? "reservation_expired" : "unavailable";
-    return moveTo(deps, order.flow === "reservation" ? "releasing" : "failed", "no payment page could be opened in time", { reason });
-  }
+  if (deps.clock.now() >= deadline) return tooLateForPage(order, deps);
   const expiresAt = order.payment.expiresAt;
   if (expiresAt === null) return freezeRequest(order, deps, order.payment.openAttempt, "payment page's expiry fixed");
   const key = deps.vault.open(order.capabilitySealed, order.id);
@@ -41,16 +39,43 @@ export const openPayment: StepHandler = async (order, deps) => {
 
 /** Store the request's parameters before it is sent; the next loop of advance sends it. */
 function freezeRequest(order: OrderRecord, deps: CheckoutDeps, attempt: number, note: string): Step {
-  return { kind: "change", change: { note, patch: { payment: frozenPayment(order, deps, attempt), nextCheckAt: deps.clock.now() } } };
+  const payment = frozenPayment(order, deps, attempt);
+  if (payment === null) return tooLateForPage(order, deps);
+  return { kind: "change", change: { note, patch: { payment, nextCheckAt: deps.clock.now() } } };
 }
 
 /**
  * The order's payment with the page's request fixed as of now: the expiry a full session from
- * now, and the attempt that keys it. A step that moves an order to where the page is opened
- * next may save it in its own write (reserve.ts), one write fewer before the page.
+ * now, or the payment's deadline if that comes sooner, and the attempt that keys it. Null when
+ * a page opened now could not close by the deadline (less than the provider's shortest page is
+ * left): no page is opened. A step that moves an order to where the page is opened next may
+ * save it in its own write (reserve.ts), one write fewer before the page.
  */
-export function frozenPayment(order: OrderRecord, deps: CheckoutDeps, attempt = order.payment.openAttempt): OrderRecord["payment"] {
-  return { ...order.payment, expiresAt: deps.clock.now() + deps.policy.sessionMs, openAttempt: attempt };
+export function frozenPayment(order: OrderRecord, deps: CheckoutDeps, attempt = order.payment.openAttempt): OrderRecord["payment"] | null {
+  const expiresAt = pageExpiry(order, deps);
+  return expiresAt === null ? null : { ...order.payment, expiresAt, openAttempt: attempt };
+}
+
+function pageExpiry(order: OrderRecord, deps: CheckoutDeps): number | null {
+  const now = deps.clock.now();
+  const deadline = paymentDeadline(order, deps);
+  const { sessionMs, reservationMs, safetyMarginMs } = deps.policy;
+  if (now + sessionMs <= deadline) return now + sessionMs;
+  if (now + PAYMENT_PAGE_MIN_MS <= deadline) return deadline;
+  // A reservation too short for any page (a demo's fixture of seconds) would end every such
+  // order: there, as before, the page opens and is closed at the deadline (await-payment.ts).
+  if (order.flow === "reservation" && reservationMs - safetyMarginMs < PAYMENT_PAGE_MIN_MS && now < deadline) return now + sessionMs;
+  return null;
+}
+
+/**
+ * Too little is left for a page that closes in time: the order ends now, before the buyer
+ * enters a card, never after. A reservation is given back upstream on the way (releasing).
+ */
+export function tooLateForPage(order: OrderRecord, deps: CheckoutDeps, patch: OrderChange["patch"] = {}): Step {
+  const note = "too little of the reservation left for a payment page: ended before the buyer pays";
+  if (order.flow === "reservation") return moveTo(deps, "releasing", note, { ...patch, reason: "reservation_expired" });
+  return moveTo(deps, "failed", "no payment page could be opened in time", { reason: "unavailable" });
 }
 
 /**

@@ -4,6 +4,7 @@
 import type { CheckoutDeps } from "../ports";
 import type { OrderRecord } from "../order-record";
 import { isDelivered, isInProgress, upstreamPatch } from "../upstream-facts";
+import { notedSurprise } from "../upstream-surprises";
 import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./step";
 
 /** Intent statuses that may still turn into a charge and that Stripe lets us cancel. */
@@ -41,10 +42,10 @@ async function followUpstream(order: OrderRecord, deps: CheckoutDeps): Promise<S
     // Upstream delivered after all while the buyer's money is held: deliver, do not release.
     return moveTo(deps, "delivered", `upstream delivered after all (status ${status})`, patch);
   }
-  if (isDelivered(status)) {
-    deps.alertOwner(order.id, "upstream delivered an order the buyer never paid for: the code is withheld");
-  }
-  return retryLater(order, deps, `upstream status ${status}`, patch, isInProgress(status) ? undefined : deps.clock.now());
+  const fact = { upstreamOrderId: info.value.order_id, status };
+  // The code is withheld; the partner balance paid for it, which the owner must see.
+  const surprise = isDelivered(status) ? notedSurprise(order, deps, "re_read", fact, `upstream delivered it (status ${status}) but the buyer never paid`) : {};
+  return retryLater(order, deps, `upstream status ${status}`, { ...patch, ...surprise }, isInProgress(status) ? undefined : deps.clock.now());
 }
 
 async function releasePayment(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {

@@ -5,7 +5,7 @@ import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../ports";
 import { chargeExceedsQuote } from "../price-guard";
 import { isCleanRefusal, upstreamPatch } from "../upstream-facts";
-import { frozenPayment } from "./open-payment";
+import { frozenPayment, tooLateForPage } from "./open-payment";
 import { cannotAct, moveTo, retryLater, type StepHandler } from "./step";
 
 export const reserve: StepHandler = async (order, deps) => {
@@ -45,7 +45,9 @@ export const reserve: StepHandler = async (order, deps) => {
     return moveTo(deps, "releasing", "upstream charges more than the quoted cost", { ...reserved, reason: "price_changed" });
   }
   // The payment page's request is frozen in the same write, as its step would freeze it first.
-  return moveTo(deps, "reserved", `reserved upstream (status ${status})`, { ...reserved, payment: frozenPayment(order, deps) });
+  const payment = frozenPayment({ ...order, upstream: reserved.upstream }, deps);
+  if (payment === null) return tooLateForPage(order, deps, reserved);
+  return moveTo(deps, "reserved", `reserved upstream (status ${status})`, { ...reserved, payment });
 };
 
 /** Upstream charges more than the quote allows, or in a currency we have no rate for (so cannot tell). */

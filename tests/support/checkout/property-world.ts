@@ -14,6 +14,7 @@ import { newOrderRecord } from "@/lib/checkout/new-order";
 import { capabilityHash, newCapabilityKey, orderIdFactory } from "@/lib/checkout/order-id";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import { refundListeners } from "@/lib/checkout/owner-actions";
+import { checkoutNotificationDeps } from "@/lib/checkout/http/post-partner-notification";
 import { handlePartnerNotification, PARTNER_NOTIFY_HEADER } from "@/lib/checkout/partner-notification";
 import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { publicOrder } from "@/lib/checkout/public-order";
@@ -256,14 +257,7 @@ export async function createWorld(params: WorldParams) {
     const note = inbox[index];
     if (!note) return;
     const answer = await settle(
-      handlePartnerNotification(note.header, note.body, {
-        secret: NOTIFY_SECRET,
-        read: async (orderId) => {
-          const read = await deps.store.read(orderId);
-          return read.ok ? { ok: true, value: read.value.record } : read;
-        },
-        advance: (orderId, upstreamStatus) => advance(orderId, deps, { wake: true, reason: upstreamStatus === undefined ? undefined : { kind: "upstream", status: upstreamStatus } }),
-      }),
+      handlePartnerNotification(note.header, note.body, checkoutNotificationDeps(deps, NOTIFY_SECRET)),
     );
     if (!(answer instanceof Crash) && answer.status < 300 && !keep) inbox.splice(index, 1);
   }

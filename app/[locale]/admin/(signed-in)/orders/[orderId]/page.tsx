@@ -1,7 +1,7 @@
 // GET /admin/orders/[orderId] – one order for the owner and staff: every id it has (ours,
 // upstream's, the Checkout Session and PaymentIntent, with Stripe's dashboard linked for a live
-// shop), what the buyer's money is doing, the code masked behind an audited reveal, the owner's
-// actions on it, and its event log.
+// shop), what upstream did that the order did not expect, what the buyer's money is doing, the
+// code masked behind an audited reveal, the owner's actions on it, and its event log.
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -9,6 +9,7 @@ import styles from "@/app/_components/admin/admin.module.css";
 import { OrderActions } from "@/app/_components/admin/orders/order-actions";
 import own from "@/app/_components/admin/orders/orders.module.css";
 import { RevealCodeForm } from "@/app/_components/admin/orders/reveal-code-form";
+import { UpstreamSurprises } from "@/app/_components/admin/orders/upstream-surprises";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { setSegmentLocale } from "@/lib/auth/guard/admin-locale";
 import { orderIdSchema, orderRecordSchema } from "@/lib/checkout/order-record";
@@ -29,6 +30,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   if (!id.success) notFound();
   const orderId = id.data;
   const t = await getTranslations({ locale, namespace: "admin.orders" });
+  const words = await getTranslations({ locale });
   const format = await getFormatter({ locale });
   const text = await (await getKv()).get(ORDER_KEYS.order(orderId));
   if (text === null) notFound();
@@ -72,6 +74,8 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       </p>
 
       <div className={own.sections}>
+        <UpstreamSurprises surprises={record.surprises} t={words} when={when} />
+
         <section aria-labelledby="order-ids">
           <h2 id="order-ids">{t("detail.ids")}</h2>
           <dl className={styles.facts}>
