@@ -7,6 +7,7 @@ import { getKv } from "@/lib/kv/get-kv";
 import { shopMailer } from "@/lib/mail/shop-mailer";
 import { systemClock } from "@/lib/time/clock";
 import { createAlerts, type Alerts } from "./create-alerts";
+import { processSingleton } from "@/lib/singleton";
 
 /**
  * Each channel's bound. Alerts are raised from checkout steps and the cron sweep, which have
@@ -14,10 +15,8 @@ import { createAlerts, type Alerts } from "./create-alerts";
  */
 export const ALERT_DELIVERY_TIMEOUT_MS = 5_000;
 
-const holder = globalThis as typeof globalThis & { __shopAlerts?: Promise<Alerts> };
-
 export function shopAlerts(): Promise<Alerts> {
-  holder.__shopAlerts ??= (async () => {
+  return processSingleton("shop-alerts", async () => {
     const config = env();
     return createAlerts({
       kv: await getKv(),
@@ -32,12 +31,7 @@ export function shopAlerts(): Promise<Alerts> {
         absoluteLink: (link) => (link.startsWith("/") ? `${publicOrigin()}${link}` : link),
       },
     });
-  })().catch((error: unknown) => {
-    // KV down at the first alert must not be remembered: the next alert tries again.
-    holder.__shopAlerts = undefined;
-    throw error;
   });
-  return holder.__shopAlerts;
 }
 
 /** ALERT_EMAIL, else the first owner; a demo's owner is the demo account, whose mail lands in the outbox. */

@@ -11,13 +11,12 @@ import { createKvTokenStore } from "@/lib/partner/kv-token-store";
 import { createStorefrontClient, resolveUpstream, storefrontCallSettings } from "@/lib/partner/storefront-client";
 import { shopPricingRules } from "@/lib/pricing/shop-pricing";
 import { systemClock } from "@/lib/time/clock";
+import { processSingleton } from "@/lib/singleton";
 import type { CatalogDeps } from "./load-catalog";
 import { presentationSettings } from "./presentation/presentation-settings-from-env";
 
-const holder = globalThis as typeof globalThis & { __storefrontClient?: Promise<PartnerClient> };
-
 export function storefrontClient(): Promise<PartnerClient> {
-  holder.__storefrontClient ??= (async () => {
+  return processSingleton("storefront-client", async () => {
     const target = await resolveUpstream();
     // Keyed by upstream and login: a token of one service is worthless to another.
     const key = `partner:token:${currentUpstream()}:${target.login}`;
@@ -26,8 +25,7 @@ export function storefrontClient(): Promise<PartnerClient> {
     // Every call is timed for the dashboard's upstream health (lib/operations/health.ts).
     const observe = (inner: typeof fetch) => observeFetch(inner, shopCallRecorder("upstream"));
     return createStorefrontClient(createKvTokenStore({ kv: await getKv(), key, clock: systemClock, loginLockMs }), observe);
-  })();
-  return holder.__storefrontClient;
+  });
 }
 
 export async function catalogDeps(): Promise<CatalogDeps> {

@@ -30,6 +30,7 @@ import { codeVaultKey } from "./shop-secrets";
 import type { StartCheckoutDeps } from "./start-checkout";
 import { createOrderStore } from "./store/order-store";
 import { stripePayments } from "./stripe-payments";
+import { processSingleton } from "@/lib/singleton";
 
 /** The buyer's order page: the link the payment page returns to and the email carries. */
 export function orderPath(orderId: string, capabilityKey: string): string {
@@ -39,11 +40,9 @@ export function orderPath(orderId: string, capabilityKey: string): string {
 /** How long a dead run's lease keeps others off its order; renewed every third of it while alive. */
 const LEASE_MS = 15_000;
 
-const holder = globalThis as typeof globalThis & { __orderDeps?: Promise<AdvanceDeps> };
-
 /** What `advance` and the sweep need; one per process. */
 export function orderDeps(): Promise<AdvanceDeps> {
-  holder.__orderDeps ??= (async (): Promise<AdvanceDeps> => {
+  return processSingleton("order-deps", async (): Promise<AdvanceDeps> => {
     const kv = await getKv();
     const deps: AdvanceDeps = {
       kv,
@@ -72,12 +71,7 @@ export function orderDeps(): Promise<AdvanceDeps> {
     // is told from there too, not only when the owner clicks again.
     deps.onRefunded = refundListeners({ ...deps, mailer: shopMailer(), shopName: SHOP_NAME }).onRefunded;
     return deps;
-  })().catch((error: unknown) => {
-    // A failed start (KV down, say) must not be remembered: the next request tries again.
-    holder.__orderDeps = undefined;
-    throw error;
   });
-  return holder.__orderDeps;
 }
 
 /** The pricing rules' store currency and rates as they are now (the owner edits them in the admin). */

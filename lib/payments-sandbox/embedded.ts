@@ -1,21 +1,20 @@
 // The payments sandbox the Next app mounts at /payments-sandbox when no Stripe key is set. Its
 // state lives in the shop's KV so every process sees the same sessions; one instance per
-// process, kept on globalThis so Next's dev reloads do not build another.
+// process (lib/singleton.ts).
 import { randomBytes } from "node:crypto";
 import { env } from "@/lib/config/env";
 import { loopbackOrigin, publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { SHOP_STRIPE_EVENTS } from "@/lib/shop/stripe-webhook-events";
 import type { Kv } from "@/lib/kv/kv";
+import { processSingleton } from "@/lib/singleton";
 import { systemScheduler } from "@/lib/time/clock";
 import { createPaymentsSandbox, type PaymentsSandbox } from "./create-payments-sandbox";
 
 export const EMBEDDED_PAYMENTS_SANDBOX_PATH = "/payments-sandbox";
 
-const holder = globalThis as typeof globalThis & { __paymentsSandbox?: Promise<PaymentsSandbox> };
-
 export function getEmbeddedPaymentsSandbox(): Promise<PaymentsSandbox> {
-  holder.__paymentsSandbox ??= (async () => {
+  return processSingleton("embedded-payments-sandbox", async () => {
     const config = env();
     const kv = await getKv();
     return createPaymentsSandbox({
@@ -32,8 +31,7 @@ export function getEmbeddedPaymentsSandbox(): Promise<PaymentsSandbox> {
         authLapseMs: config.STRIPE_SANDBOX_AUTH_LAPSE_SECONDS * 1000,
       },
     });
-  })();
-  return holder.__paymentsSandbox;
+  });
 }
 
 /** The whsec_ secret shared by the embedded sandbox and the shop's webhook route. */

@@ -8,6 +8,7 @@ import { shopMode } from "@/lib/config/shop-mode";
 import { resolvePaymentsTarget } from "./resolve-payments-target";
 import { observeStripe } from "@/lib/operations/call-observers";
 import { shopCallRecorder } from "@/lib/operations/shop-health";
+import { processSingleton } from "@/lib/singleton";
 
 export function stripeClientFor(target: PaymentsTarget, handler?: (request: Request) => Promise<Response>): Stripe {
   const common = { maxNetworkRetries: 2, appInfo: { name: "voucher-storefront" } };
@@ -29,11 +30,9 @@ export function stripeClientFor(target: PaymentsTarget, handler?: (request: Requ
   }
 }
 
-const holder = globalThis as typeof globalThis & { __stripeClient?: Promise<Stripe> };
-
 /** The shop's stripe client; the sandbox is loaded only when configuration asks for it. */
 export function getStripe(): Promise<Stripe> {
-  holder.__stripeClient ??= (async () => {
+  return processSingleton("stripe-client", async () => {
     const target = resolvePaymentsTarget(env(), shopMode());
     if (!target.ok) throw new Error(target.error);
     let client: Stripe;
@@ -46,8 +45,7 @@ export function getStripe(): Promise<Stripe> {
     // Each answer's status and time feed the dashboard's payments health (lib/operations/health.ts).
     observeStripe(client, shopCallRecorder("payments"));
     return client;
-  })();
-  return holder.__stripeClient;
+  });
 }
 
 /** The secret webhooks are verified with: configured, or the embedded sandbox's own. */

@@ -1,11 +1,12 @@
 // The sandbox the Next app mounts at /sandbox when PARTNER_API_URL is unset. Its state lives in
 // the shop's KV, so that every worker process and serverless invocation sees the same orders
-// and balances, and `npm run dev` keeps them across restarts. One instance per process, kept
-// on globalThis so that Next's dev-mode module reloads do not build another.
+// and balances, and `npm run dev` keeps them across restarts. One instance per process
+// (lib/singleton.ts).
 import { env } from "@/lib/config/env";
 import { loopbackOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { sharedSecret } from "@/lib/kv/shared-secret";
+import { processSingleton } from "@/lib/singleton";
 import { PARTNER_NOTIFY_HEADER, PARTNER_NOTIFY_PATH, partnerNotifySecret } from "@/lib/shop/partner-notify";
 import { createSandbox, type Sandbox } from "./create-sandbox";
 import type { Fixture } from "./fixture/schema";
@@ -19,10 +20,8 @@ interface EmbeddedSandbox {
   fixture: Fixture;
 }
 
-const holder = globalThis as typeof globalThis & { __embeddedSandbox?: Promise<EmbeddedSandbox> };
-
 export function getEmbeddedSandbox(): Promise<EmbeddedSandbox> {
-  holder.__embeddedSandbox ??= (async () => {
+  return processSingleton("embedded-sandbox", async () => {
     const loaded = await loadFixture(env().SANDBOX_FIXTURE);
     const kv = await getKv();
     const namespace = sandboxNamespace(loaded);
@@ -34,8 +33,7 @@ export function getEmbeddedSandbox(): Promise<EmbeddedSandbox> {
     };
     const store = createKvSandboxStore({ kv, fixture, namespace });
     return { sandbox: createSandbox({ fixture, store, basePath: EMBEDDED_SANDBOX_PATH }), fixture };
-  })();
-  return holder.__embeddedSandbox;
+  });
 }
 
 /**
