@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getJson, setJson } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { AUTH_KEYS } from "./keys";
-import { passwordHashSchema } from "./password-hash";
+import { passwordHashSchema } from "@/lib/security/password-hash";
 import { roleSchema, type Role } from "./roles";
 import { bumpSessionVersion } from "./session-version";
 

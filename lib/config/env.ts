@@ -1,7 +1,7 @@
 // All configuration, read and validated once. A bad value stops the process with a message
 // that names the variable, rather than surfacing later as a confusing upstream error.
 import { z } from "zod";
-import { passwordHashSchema } from "@/lib/auth/password-hash";
+import { passwordHashSchema } from "@/lib/security/password-hash";
 import { isKnownCurrency } from "@/lib/money/currency";
 import { rateLimitSettingSchema } from "@/lib/rate-limit/rate-limit-setting";
 

@@ -7,7 +7,7 @@ import type { CatalogUnavailable } from "@/lib/catalog/catalog-unavailable";
 import { catalogDeps } from "@/lib/catalog/storefront-deps";
 import type { UpstreamCacheDeps } from "@/lib/catalog/upstream-cache";
 import { err, ok, type Result } from "@/lib/result";
-import { catalogVouchers } from "./catalog-vouchers";
+import { catalogVouchers } from "@/lib/catalog/catalog-vouchers";
 import { compileRules } from "./compile-rules";
 import { previewRuleChange, type RulePreview } from "./preview-rule-change";
 import { ruleContentSchema, type RuleContentInput, type RuleSet, type VersionFacts } from "./rule-set";

@@ -13,7 +13,7 @@ import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
 import { rulesVersion, shopPricingAdminDeps } from "@/lib/pricing/admin-pricing";
-import { catalogPricingTargets } from "@/lib/pricing/catalog-brands";
+import { catalogPricingTargets } from "@/lib/catalog/catalog-brands";
 import { readCurrentVersion } from "@/lib/pricing/rules-store";
 import { restoreVersion } from "../../actions";
 

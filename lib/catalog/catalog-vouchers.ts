@@ -1,12 +1,12 @@
 // Every voucher of the cached catalogue as the preview prices it: read through the same KV
 // cache the storefront reads (no extra upstream call when the copies are fresh). Balance
 // top-ups have no fixed cost to preview, so they are left out.
-import type { CatalogUnavailable } from "@/lib/catalog/catalog-unavailable";
-import { brandOf } from "@/lib/catalog/map-service";
-import { cachedGamesList, cachedVouchers, type UpstreamCacheDeps } from "@/lib/catalog/upstream-cache";
+import type { CatalogUnavailable } from "./catalog-unavailable";
+import { brandOf } from "./map-service";
+import { cachedGamesList, cachedVouchers, type UpstreamCacheDeps } from "./upstream-cache";
 import { moneyFromDecimal } from "@/lib/money/decimal";
 import { ok, type Result } from "@/lib/result";
-import type { PreviewVoucher } from "./preview-rule-change";
+import type { PreviewVoucher } from "@/lib/pricing/preview-rule-change";
 
 export async function catalogVouchers(deps: UpstreamCacheDeps): Promise<Result<PreviewVoucher[], CatalogUnavailable>> {
   const games = await cachedGamesList(deps);

@@ -1,12 +1,12 @@
 // What a brand or service rule can be set for: the brands and services of the cached catalogue,
 // so the editor offers a list to pick from rather than a key to type. A brand is keyed as the
 // rules key it (brand-key.ts): two spellings of one name are one brand, named as first seen.
-import type { CatalogUnavailable } from "@/lib/catalog/catalog-unavailable";
-import { brandOf } from "@/lib/catalog/map-service";
-import { cachedGamesList, type UpstreamCacheDeps } from "@/lib/catalog/upstream-cache";
+import type { CatalogUnavailable } from "./catalog-unavailable";
+import { brandOf } from "./map-service";
+import { cachedGamesList, type UpstreamCacheDeps } from "./upstream-cache";
 import type { Service } from "@/lib/partner/schemas";
 import { ok, type Result } from "@/lib/result";
-import { brandKey } from "./brand-key";
+import { brandKey } from "@/lib/pricing/brand-key";
 
 export interface CatalogBrand {
   key: string;
