@@ -45,7 +45,7 @@ describe("layering", () => {
 
   it("sees every import form", () => {
     // Guards the scanner itself: a pattern that stopped matching would pass everything above.
-    expect(importsOf("lib/shop/sandbox-reservation-seconds.ts")).toEqual(["lib/sandbox/embedded"]);
+    expect(importsOf("lib/shop/sandbox-reservation-seconds.ts")).toEqual(["lib/shop/embedded-sandbox"]);
     expect(importsOf("lib/checkout/http/post-partner-notification.ts")).toContain("lib/checkout/partner-notification");
   });
 });

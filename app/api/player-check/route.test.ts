@@ -5,7 +5,7 @@ import { CatalogUnavailableError } from "@/lib/catalog/catalog-unavailable-error
 import { createMemoryKv } from "@/tests/support/memory-kv";
 
 const getProductDetail = vi.fn();
-vi.mock("@/lib/catalog/get-product-detail", () => ({ getProductDetail }));
+vi.mock("@/lib/shop/get-product-detail", () => ({ getProductDetail }));
 const kv = createMemoryKv();
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => kv }));
 const { GET } = await import("./route");

@@ -5,8 +5,8 @@
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { accountStringSchema } from "@/lib/catalog/account-form";
-import { checkPlayer } from "@/lib/catalog/check-player";
-import { getProductDetail } from "@/lib/catalog/get-product-detail";
+import { checkPlayer } from "@/lib/shop/check-player";
+import { getProductDetail } from "@/lib/shop/get-product-detail";
 import { purchaseAccountForm } from "@/lib/catalog/purchase-account-form";
 import { env } from "@/lib/config/env";
 import { firstIssue, invalid } from "@/lib/http/invalid";

@@ -6,8 +6,8 @@ import { CatalogUnavailableError } from "@/lib/catalog/catalog-unavailable-error
 import { settingsRules } from "@/tests/support/pricing-rules";
 
 const getProductDetail = vi.fn();
-vi.mock("@/lib/catalog/get-product-detail", () => ({ getProductDetail }));
-vi.mock("@/lib/pricing/shop-pricing", () => ({
+vi.mock("@/lib/shop/get-product-detail", () => ({ getProductDetail }));
+vi.mock("@/lib/shop/pricing", () => ({
   shopPricingRules: async () => settingsRules({ storeCurrency: "USD", exchangeRates: { JPY: "0.0067" }, markupPercent: "10" }),
 }));
 const { GET } = await import("./route");

@@ -2,13 +2,13 @@
 // the browser, so that the pricing rules (exchange rates, markups) never leave the server.
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import { getProductDetail } from "@/lib/catalog/get-product-detail";
+import { getProductDetail } from "@/lib/shop/get-product-detail";
 import { quoteTopUp } from "@/lib/catalog/quote-top-up";
 import { invalid } from "@/lib/http/invalid";
 import { json, problem } from "@/lib/http/json-answer";
 import { route } from "@/lib/http/route";
 import { topUpProblemInEnglish } from "@/lib/i18n/english";
-import { shopPricingRules } from "@/lib/pricing/shop-pricing";
+import { shopPricingRules } from "@/lib/shop/pricing";
 
 const topUpPriceQuerySchema = z.object({
   product: z.string().regex(/^[1-9]\d{0,14}$/, { error: "expected a positive integer" }).transform(Number),

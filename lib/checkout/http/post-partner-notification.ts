@@ -3,7 +3,7 @@
 // make us read nothing and nobody can make us hold more than that.
 import { errorAnswer } from "@/lib/http/json-answer";
 import { readBody } from "@/lib/http/read-body";
-import { PARTNER_NOTIFY_HEADER } from "@/lib/shop/partner-notify";
+import { PARTNER_NOTIFY_HEADER } from "@/lib/partner/notify-contract";
 import { handlePartnerNotification, refuseSender, type NotificationDeps } from "../partner-notification";
 
 /** A notification is one order as /api/pay returns it: a few hundred bytes to a few KiB. */

@@ -2,7 +2,7 @@
 // the ids from the body, then the order re-reads upstream itself (lib/checkout/partner-notification.ts).
 import { advance } from "@/lib/checkout/advance";
 import { postPartnerNotification } from "@/lib/checkout/http/post-partner-notification";
-import { orderDeps } from "@/lib/checkout/shop-checkout";
+import { orderDeps } from "@/lib/shop/checkout";
 import { partnerNotifySecret } from "@/lib/shop/partner-notify";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeDecision } from "./route-guard";
+import { routeDecision } from "./route-decision";
 
 describe("routeDecision", () => {
   it("answers 404 for a malformed percent-encoding instead of letting Next crash", () => {

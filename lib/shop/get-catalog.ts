@@ -6,11 +6,11 @@
 import { unstable_cache } from "next/cache";
 import { env } from "@/lib/config/env";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
-import { CatalogUnavailableError } from "./catalog-unavailable-error";
-import { loadCatalog } from "./load-catalog";
-import { catalogDeps } from "./storefront-deps";
-import { TAGS } from "./tags";
-import type { CatalogSnapshot } from "./types";
+import { CatalogUnavailableError } from "@/lib/catalog/catalog-unavailable-error";
+import { loadCatalog } from "@/lib/catalog/load-catalog";
+import { catalogDeps } from "./catalog-deps";
+import { TAGS } from "./cache-tags";
+import type { CatalogSnapshot } from "@/lib/catalog/types";
 
 /** The catalogue, or a thrown CatalogUnavailableError (the error page says so, never cached). */
 export function getCatalog(): Promise<CatalogSnapshot> {

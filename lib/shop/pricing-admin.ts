@@ -4,16 +4,16 @@
 // the new prices on the next request. Roles are the caller's: only an owner may save or restore.
 import { recordAudit } from "@/lib/audit";
 import type { CatalogUnavailable } from "@/lib/catalog/catalog-unavailable";
-import { catalogDeps } from "@/lib/catalog/storefront-deps";
+import { catalogDeps } from "./catalog-deps";
 import type { UpstreamCacheDeps } from "@/lib/catalog/upstream-cache";
 import { err, ok, type Result } from "@/lib/result";
 import { catalogVouchers } from "@/lib/catalog/catalog-vouchers";
-import { compileRules } from "./compile-rules";
-import { previewRuleChange, type RulePreview } from "./preview-rule-change";
-import { ruleContentSchema, type RuleContentInput, type RuleSet, type VersionFacts } from "./rule-set";
-import { listRulesHistory, loadCurrentRules, loadRulesVersion, restoreRules, saveRules, type RulesStoreDeps, type SaveRulesError } from "./rules-store";
-import { shopRulesDeps } from "./shop-pricing";
-import { staleRates, type StaleRate } from "./stale-rates";
+import { compileRules } from "@/lib/pricing/compile-rules";
+import { previewRuleChange, type RulePreview } from "@/lib/pricing/preview-rule-change";
+import { ruleContentSchema, type RuleContentInput, type RuleSet, type VersionFacts } from "@/lib/pricing/rule-set";
+import { listRulesHistory, loadCurrentRules, loadRulesVersion, restoreRules, saveRules, type RulesStoreDeps, type SaveRulesError } from "@/lib/pricing/rules-store";
+import { shopRulesDeps } from "./pricing";
+import { staleRates, type StaleRate } from "@/lib/pricing/stale-rates";
 
 /** Who changes the prices and from where, for the audit log. */
 export interface PriceAuthor {

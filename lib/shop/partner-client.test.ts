@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 // Loading the sandbox in a live shop fails the test: live mode must never reach it.
-vi.mock("@/lib/sandbox/embedded", () => {
-  throw new Error("lib/sandbox/embedded was loaded");
+vi.mock("./embedded-sandbox", () => {
+  throw new Error("lib/shop/embedded-sandbox was loaded");
 });
 
 const liveEnv = {
@@ -24,14 +24,14 @@ describe("resolveUpstream", () => {
 
   it("in live mode uses the configured upstream without importing the sandbox", async () => {
     for (const [name, value] of Object.entries(liveEnv)) vi.stubEnv(name, value);
-    const { resolveUpstream } = await import("./storefront-client");
+    const { resolveUpstream } = await import("./partner-client");
     await expect(resolveUpstream()).resolves.toMatchObject({ baseUrl: "https://partner.example/api", login: "shop", embedded: false });
   });
 
   it("in demo mode does import the sandbox (so the mock above is what guards live mode)", async () => {
     for (const name of Object.keys(liveEnv)) vi.stubEnv(name, "");
     vi.stubEnv("VERCEL", "");
-    const { resolveUpstream } = await import("./storefront-client");
+    const { resolveUpstream } = await import("./partner-client");
     await expect(resolveUpstream()).rejects.toThrow(/error when mocking a module/);
   });
 });
@@ -51,7 +51,7 @@ describe("createStorefrontClient", () => {
       sent.push(String(input));
       return answer(init?.signal ?? new AbortController().signal);
     });
-    const { createStorefrontClient } = await import("./storefront-client");
+    const { createStorefrontClient } = await import("./partner-client");
     return { client: await createStorefrontClient(), sent };
   }
 

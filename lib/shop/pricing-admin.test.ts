@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/audit";
 import { openTempKv, type TempKv } from "@/tests/support/temp-kv";
-import { loadRulesForEditor, previewRules, restoreRulesAsOwner, rulesHistory, saveRulesAsOwner } from "./admin-pricing";
-import type { RulesStoreDeps } from "./rules-store";
+import { loadRulesForEditor, previewRules, restoreRulesAsOwner, rulesHistory, saveRulesAsOwner } from "./pricing-admin";
+import type { RulesStoreDeps } from "@/lib/pricing/rules-store";
 
 const HOUR = 3_600_000;
 let temp: TempKv;

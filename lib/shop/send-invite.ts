@@ -3,11 +3,11 @@
 import { publicOrigin } from "@/lib/config/shop-origin";
 import type { Kv } from "@/lib/kv/kv";
 import type { MailError } from "@/lib/mail/mailer";
-import { shopMailer, SHOP_NAME } from "@/lib/mail/shop-mailer";
+import { shopMailer, SHOP_NAME } from "./mailer";
 import type { Result } from "@/lib/result";
 import { systemClock } from "@/lib/time/clock";
-import { createInvite, INVITE_TTL_MS } from "./invites";
-import type { Role } from "./roles";
+import { createInvite, INVITE_TTL_MS } from "@/lib/auth/invites";
+import type { Role } from "@/lib/auth/roles";
 
 export async function sendInvite(kv: Kv, input: { email: string; role: Role; invitedBy: string }): Promise<Result<{ where: string }, MailError>> {
   const { token } = await createInvite(kv, systemClock, input);

@@ -3,11 +3,11 @@
 // same calls; only the transport differs.
 import Stripe from "stripe";
 import { env } from "@/lib/config/env";
-import type { PaymentsTarget } from "./resolve-payments-target";
+import type { PaymentsTarget } from "@/lib/payments/resolve-payments-target";
 import { shopMode } from "@/lib/config/shop-mode";
-import { resolvePaymentsTarget } from "./resolve-payments-target";
+import { resolvePaymentsTarget } from "@/lib/payments/resolve-payments-target";
 import { observeStripe } from "@/lib/operations/call-observers";
-import { shopCallRecorder } from "@/lib/operations/shop-health";
+import { shopCallRecorder } from "./health";
 import { processSingleton } from "@/lib/singleton";
 
 export function stripeClientFor(target: PaymentsTarget, handler?: (request: Request) => Promise<Response>): Stripe {
@@ -38,7 +38,7 @@ export function getStripe(): Promise<Stripe> {
     let client: Stripe;
     if (target.value.kind !== "sandbox-embedded") client = stripeClientFor(target.value);
     else {
-      const { getEmbeddedPaymentsSandbox } = await import("@/lib/payments-sandbox/embedded");
+      const { getEmbeddedPaymentsSandbox } = await import("./embedded-payments-sandbox");
       const sandbox = await getEmbeddedPaymentsSandbox();
       client = stripeClientFor(target.value, (request) => sandbox.handle(request));
     }
@@ -56,6 +56,6 @@ export async function webhookSecret(): Promise<string> {
   if (!target.ok || target.value.kind !== "sandbox-embedded") {
     throw new Error("STRIPE_WEBHOOK_SECRET is required to verify Stripe webhooks");
   }
-  const { embeddedWebhookSecret } = await import("@/lib/payments-sandbox/embedded");
+  const { embeddedWebhookSecret } = await import("./embedded-payments-sandbox");
   return embeddedWebhookSecret();
 }

@@ -3,11 +3,11 @@
 import { unstable_cache } from "next/cache";
 import { env } from "@/lib/config/env";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
-import { CatalogUnavailableError } from "./catalog-unavailable-error";
-import { loadProductDetail } from "./load-catalog";
-import { catalogDeps } from "./storefront-deps";
-import { TAGS } from "./tags";
-import type { ProductDetail } from "./types";
+import { CatalogUnavailableError } from "@/lib/catalog/catalog-unavailable-error";
+import { loadProductDetail } from "@/lib/catalog/load-catalog";
+import { catalogDeps } from "./catalog-deps";
+import { TAGS } from "./cache-tags";
+import type { ProductDetail } from "@/lib/catalog/types";
 
 export function getProductDetail(id: number): Promise<ProductDetail | null> {
   return unstable_cache(

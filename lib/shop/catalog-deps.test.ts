@@ -8,7 +8,7 @@ vi.mock("@/lib/kv/get-kv", () => ({
     return createMemoryKv();
   },
 }));
-const { storefrontClient } = await import("./storefront-deps");
+const { storefrontClient } = await import("./catalog-deps");
 
 describe("storefrontClient", () => {
   it("forgets a start that failed (KV down at the first request), so the storefront recovers", async () => {

@@ -1,6 +1,6 @@
 // What proxy.ts decides for a path, kept apart from Next's request types so it can be tested.
 import { LOCALES, type Locale } from "@/lib/i18n/locales";
-import type { ShopMode } from "./shop-mode";
+import type { ShopMode } from "@/lib/config/shop-mode";
 
 /** Prefixes mounted only in a demo shop: the embedded Partner API and payments sandboxes. */
 export const DEMO_ONLY_PREFIXES = ["/sandbox", "/payments-sandbox"];

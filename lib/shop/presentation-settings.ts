@@ -1,6 +1,6 @@
 // The presentation's settings as this process was configured (lib/config/env.ts).
 import { env } from "@/lib/config/env";
-import type { PresentationSettings } from "./presentation-settings";
+import type { PresentationSettings } from "@/lib/catalog/presentation/presentation-settings";
 
 export function presentationSettings(): PresentationSettings {
   const config = env();

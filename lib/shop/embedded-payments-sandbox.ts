@@ -5,11 +5,11 @@ import { randomBytes } from "node:crypto";
 import { env } from "@/lib/config/env";
 import { loopbackOrigin, publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
-import { SHOP_STRIPE_EVENTS } from "@/lib/shop/stripe-webhook-events";
+import { SHOP_STRIPE_EVENTS } from "@/lib/payments/webhook-events";
 import type { Kv } from "@/lib/kv/kv";
 import { processSingleton } from "@/lib/singleton";
 import { systemScheduler } from "@/lib/time/clock";
-import { createPaymentsSandbox, type PaymentsSandbox } from "./create-payments-sandbox";
+import { createPaymentsSandbox, type PaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
 
 export const EMBEDDED_PAYMENTS_SANDBOX_PATH = "/payments-sandbox";
 

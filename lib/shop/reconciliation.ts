@@ -1,17 +1,17 @@
 // Reconciliation as this shop runs it: the checkout's KV, order store and advance, the
 // storefront's Partner API client, the payment module's stripe client and the shop's alerts.
-import { raiseAlert } from "@/lib/alerts";
+import { raiseAlert } from "./alerts";
 import { recordAudit } from "@/lib/audit";
 import { advance } from "@/lib/checkout/advance";
 import { orderIdFactory } from "@/lib/checkout/order-id";
-import { orderDeps } from "@/lib/checkout/shop-checkout";
+import { orderDeps } from "./checkout";
 import { listOrderIdsCreatedBetween } from "@/lib/checkout/store/order-index";
-import { storefrontClient } from "@/lib/catalog/storefront-deps";
+import { storefrontClient } from "./catalog-deps";
 import { env } from "@/lib/config/env";
-import { getStripe } from "@/lib/payments/stripe-client";
+import { getStripe } from "./stripe";
 import { systemClock } from "@/lib/time/clock";
-import type { ReconcileDeps } from "./run";
-import type { SettleDeps } from "./settle";
+import type { ReconcileDeps } from "@/lib/reconciliation/run";
+import type { SettleDeps } from "@/lib/reconciliation/settle";
 
 const newRunId = orderIdFactory(systemClock);
 

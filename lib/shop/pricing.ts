@@ -3,9 +3,9 @@ import { env } from "@/lib/config/env";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";
-import type { PricingRules } from "./compile-rules";
-import { currentRules } from "./current-rules";
-import type { RulesStoreDeps } from "./rules-store";
+import type { PricingRules } from "@/lib/pricing/compile-rules";
+import { currentRules } from "@/lib/pricing/current-rules";
+import type { RulesStoreDeps } from "@/lib/pricing/rules-store";
 
 export async function shopRulesDeps(): Promise<RulesStoreDeps> {
   const config = env();

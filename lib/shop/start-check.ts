@@ -4,8 +4,8 @@
 import { adminStartProblems } from "@/lib/auth/admin-settings";
 import { resolveKvDriver } from "@/lib/kv/resolve-driver";
 import { resolvePaymentsTarget } from "@/lib/payments/resolve-payments-target";
-import { ConfigError, env } from "./env";
-import { decideShopMode, modeWarnings } from "./shop-mode";
+import { ConfigError, env } from "@/lib/config/env";
+import { decideShopMode, modeWarnings } from "@/lib/config/shop-mode";
 
 export function checkStartConfig(): void {
   try {

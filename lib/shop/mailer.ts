@@ -1,6 +1,6 @@
 // The shop's mailer from configuration, one per process.
 import { env } from "@/lib/config/env";
-import { createMailer, type Mailer } from "./mailer";
+import { createMailer, type Mailer } from "@/lib/mail/mailer";
 
 export const SHOP_NAME = "Voucher Storefront";
 

@@ -2,7 +2,7 @@
 // client built before KV is reachable still works and only the sample is lost.
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";
-import { recordCallQuietly, type CallSample, type HealthSystem } from "./health";
+import { recordCallQuietly, type CallSample, type HealthSystem } from "@/lib/operations/health";
 
 export function shopCallRecorder(system: HealthSystem): (sample: CallSample) => void {
   return (sample) => {

@@ -7,11 +7,12 @@ import { loopbackOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { sharedSecret } from "@/lib/kv/shared-secret";
 import { processSingleton } from "@/lib/singleton";
-import { PARTNER_NOTIFY_HEADER, PARTNER_NOTIFY_PATH, partnerNotifySecret } from "@/lib/shop/partner-notify";
-import { createSandbox, type Sandbox } from "./create-sandbox";
-import type { Fixture } from "./fixture/schema";
-import { loadFixture } from "./fixture/load-fixture";
-import { createKvSandboxStore, sandboxNamespace } from "./store/kv-store";
+import { PARTNER_NOTIFY_HEADER, PARTNER_NOTIFY_PATH } from "@/lib/partner/notify-contract";
+import { partnerNotifySecret } from "./partner-notify";
+import { createSandbox, type Sandbox } from "@/lib/sandbox/create-sandbox";
+import type { Fixture } from "@/lib/sandbox/fixture/schema";
+import { loadFixture } from "@/lib/sandbox/fixture/load-fixture";
+import { createKvSandboxStore, sandboxNamespace } from "@/lib/sandbox/store/kv-store";
 
 export const EMBEDDED_SANDBOX_PATH = "/sandbox";
 

@@ -28,7 +28,7 @@ async function startWith(changes: Record<string, string>) {
   const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
   vi.spyOn(console, "info").mockImplementation(() => undefined);
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
-  const { checkStartConfig } = await import("./check-start-config");
+  const { checkStartConfig } = await import("./start-check");
   checkStartConfig();
   return { exitCodes: exit.mock.calls.map(([code]) => code), printed: errors.mock.calls.map((call) => call.join(" ")).join("\n") };
 }

@@ -4,8 +4,8 @@
 // through the dynamic import below, behind the mode check.
 import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
-import { partnerCallSettings, type PartnerCallSettings } from "./call-settings";
-import { createPartnerClient, type PartnerClient, type TokenStore } from "./client";
+import { partnerCallSettings, type PartnerCallSettings } from "@/lib/partner/call-settings";
+import { createPartnerClient, type PartnerClient, type TokenStore } from "@/lib/partner/client";
 
 export interface UpstreamTarget {
   baseUrl: string;
@@ -23,7 +23,7 @@ export async function resolveUpstream(): Promise<UpstreamTarget> {
     if (!PARTNER_API_URL || !PARTNER_LOGIN || !PARTNER_API_KEY) throw new Error("live mode without partner settings");
     return { baseUrl: PARTNER_API_URL, login: PARTNER_LOGIN, apiKey: PARTNER_API_KEY, fetch: globalThis.fetch, embedded: false };
   }
-  const { EMBEDDED_SANDBOX_PATH, getEmbeddedSandbox } = await import("@/lib/sandbox/embedded");
+  const { EMBEDDED_SANDBOX_PATH, getEmbeddedSandbox } = await import("./embedded-sandbox");
   const { sandbox, fixture } = await getEmbeddedSandbox();
   const partner = fixture.partners[0];
   if (!partner) throw new Error("The sandbox fixture has no partner for the storefront to log in as");

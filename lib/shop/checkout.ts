@@ -2,10 +2,10 @@
 // Partner API client, the payment module's stripe client, the code vault and the timing rules,
 // all from configuration. Routes, the sweep script and the order page take it from here.
 import { ownerAlert } from "@/lib/alerts/owner-alert";
-import { raiseAlertInBackground } from "@/lib/alerts/raise-in-background";
+import { raiseAlertInBackground } from "./alerts";
 import { recordSale } from "@/lib/catalog/popularity";
-import { shopMailer, SHOP_NAME } from "@/lib/mail/shop-mailer";
-import { catalogDeps, storefrontClient } from "@/lib/catalog/storefront-deps";
+import { shopMailer, SHOP_NAME } from "./mailer";
+import { catalogDeps, storefrontClient } from "./catalog-deps";
 import { env } from "@/lib/config/env";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { shopMode } from "@/lib/config/shop-mode";
@@ -14,22 +14,22 @@ import { getKv } from "@/lib/kv/get-kv";
 import { recordCompletedOrder } from "@/lib/operations/daily-sales";
 import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
 import { readSaleCheck } from "@/lib/operations/sales-guard";
-import { shopOperationsDeps } from "@/lib/operations/shop-operations";
-import { getStripe } from "@/lib/payments/stripe-client";
-import { shopPricingRules } from "@/lib/pricing/shop-pricing";
+import { shopOperationsDeps } from "./operations";
+import { getStripe } from "./stripe";
+import { shopPricingRules } from "./pricing";
 import { countRequest } from "@/lib/rate-limit/with-rate-limit";
 import { systemClock } from "@/lib/time/clock";
-import type { AdvanceDeps } from "./advance";
-import { checkoutPolicy } from "./checkout-policy";
-import { createCodeVault } from "./code-vault";
-import { postCheckout, type PostCheckoutDeps } from "./http/post-checkout";
-import { orderIdFactory } from "./order-id";
-import { refundListeners } from "./owner-actions/settle-refunds";
-import type { ConversionRates } from "./price-guard";
-import { codeVaultKey } from "./shop-secrets";
-import type { StartCheckoutDeps } from "./start-checkout";
-import { createOrderStore } from "./store/order-store";
-import { stripePayments } from "./stripe-payments";
+import type { AdvanceDeps } from "@/lib/checkout/advance";
+import { checkoutPolicy } from "@/lib/checkout/checkout-policy";
+import { createCodeVault } from "@/lib/checkout/code-vault";
+import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
+import { orderIdFactory } from "@/lib/checkout/order-id";
+import { refundListeners } from "@/lib/checkout/owner-actions/settle-refunds";
+import type { ConversionRates } from "@/lib/checkout/price-guard";
+import { codeVaultKey } from "./secrets";
+import type { StartCheckoutDeps } from "@/lib/checkout/start-checkout";
+import { createOrderStore } from "@/lib/checkout/store/order-store";
+import { stripePayments } from "@/lib/checkout/stripe-payments";
 import { processSingleton } from "@/lib/singleton";
 
 /** The buyer's order page: the link the payment page returns to and the email carries. */
@@ -116,6 +116,6 @@ export function shopCheckoutHandler(later: PostCheckoutDeps["later"]): (request:
 /** A demo's reservations last as long as its sandbox fixture says; a live shop's are configured. */
 async function fixtureReservationSeconds(): Promise<number | null> {
   if (shopMode() === "live") return null;
-  const { sandboxReservationSeconds } = await import("@/lib/shop/sandbox-reservation-seconds");
+  const { sandboxReservationSeconds } = await import("./sandbox-reservation-seconds");
   return sandboxReservationSeconds();
 }

@@ -2,19 +2,20 @@
 // upstream cost the sale ceiling cannot cover is "temporarily unavailable" (reason balance_low),
 // and so is a product with nothing left to sell; with no ceiling left at all, every product.
 // Pages are served from Next's cache, so the ceiling and the pause are read through it with
-// their own tags (OPS_TAGS), which the sweep and the owner's actions expire when they change.
+// their own tags (cache-tags.ts), which the sweep and the owner's actions expire when they change.
 // The checkout checks the live figures itself; a page is at most one review behind.
 import { unstable_cache } from "next/cache";
 import type { Cached } from "@/lib/catalog/stale-while-revalidate";
-import { catalogDeps } from "@/lib/catalog/storefront-deps";
+import { catalogDeps } from "./catalog-deps";
 import type { CatalogSnapshot, Denomination, ProductDetail } from "@/lib/catalog/types";
 import { cachedVouchers, type VoucherList } from "@/lib/catalog/upstream-cache";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { getKv } from "@/lib/kv/get-kv";
 import { moneyFromDecimal } from "@/lib/money";
-import { covers } from "./available-balance";
-import { readPause } from "./owner-settings";
-import { OPS_TAGS, readPageGuard, type PageGuard } from "./page-guard";
+import { covers } from "@/lib/operations/available-balance";
+import { readPause } from "@/lib/operations/owner-settings";
+import { readPageGuard, type PageGuard } from "@/lib/operations/page-guard";
+import { TAGS } from "./cache-tags";
 
 /** The ceiling as the pages show it; none (sell as usual) when KV cannot be read, at build say. */
 export function pageGuard(): Promise<PageGuard> {
@@ -28,7 +29,7 @@ export function pageGuard(): Promise<PageGuard> {
       }
     },
     ["ops-page-guard", currentUpstream()],
-    { tags: [OPS_TAGS.guard] },
+    { tags: [TAGS.salesCeiling] },
   )();
 }
 
@@ -44,7 +45,7 @@ export function pagesPaused(): Promise<boolean> {
       }
     },
     ["ops-paused"],
-    { tags: [OPS_TAGS.pause] },
+    { tags: [TAGS.salesPause] },
   )();
 }
 

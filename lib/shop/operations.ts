@@ -1,12 +1,12 @@
 // Operations as this process runs them: the shop's KV, the storefront's Partner API client, the
 // upstream fingerprint and the shop's alerts. The checkout, the sweep, the pages and the admin
 // take their dependencies from here.
-import { clearAlert, raiseAlert } from "@/lib/alerts";
-import { storefrontClient } from "@/lib/catalog/storefront-deps";
+import { clearAlert, raiseAlert } from "./alerts";
+import { storefrontClient } from "./catalog-deps";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";
-import type { SalesGuardDeps } from "./sales-guard";
+import type { SalesGuardDeps } from "@/lib/operations/sales-guard";
 
 /**
  * How long a read of the partner balance counts as fresh. Between reads the shop subtracts its

@@ -4,16 +4,16 @@ import { env } from "@/lib/config/env";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { getKv } from "@/lib/kv/get-kv";
 import { observeFetch } from "@/lib/operations/call-observers";
-import { shopCallRecorder } from "@/lib/operations/shop-health";
+import { shopCallRecorder } from "./health";
 import { worstCaseCallMs } from "@/lib/partner/call-budget";
 import type { PartnerClient } from "@/lib/partner/client";
 import { createKvTokenStore } from "@/lib/partner/kv-token-store";
-import { createStorefrontClient, resolveUpstream, storefrontCallSettings } from "@/lib/partner/storefront-client";
-import { shopPricingRules } from "@/lib/pricing/shop-pricing";
+import { createStorefrontClient, resolveUpstream, storefrontCallSettings } from "./partner-client";
+import { shopPricingRules } from "./pricing";
 import { systemClock } from "@/lib/time/clock";
 import { processSingleton } from "@/lib/singleton";
-import type { CatalogDeps } from "./load-catalog";
-import { presentationSettings } from "./presentation/presentation-settings-from-env";
+import type { CatalogDeps } from "@/lib/catalog/load-catalog";
+import { presentationSettings } from "./presentation-settings";
 
 export function storefrontClient(): Promise<PartnerClient> {
   return processSingleton("storefront-client", async () => {
