@@ -2,6 +2,6 @@
 // here with one message naming every missing setting, instead of failing on its first order.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { checkStartConfig } = await import("./lib/config/check-start-config");
+  const { checkStartConfig } = await import("@/lib/shop/start-check");
   checkStartConfig();
 }

@@ -5,7 +5,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { earlySignInRedirect } from "@/lib/auth/early-sign-in-redirect";
 import { catalogOutageNow, catalogUnavailableResponse } from "@/lib/catalog/catalog-outage";
-import { DEMO_ONLY_PREFIXES, routeDecision } from "@/lib/config/route-guard";
+import { DEMO_ONLY_PREFIXES, routeDecision } from "@/lib/shop/route-decision";
 import { problem } from "@/lib/http/json-answer";
 import { isMalformedFormPost } from "@/lib/http/malformed-form-post";
 import { shopMode } from "@/lib/config/shop-mode";

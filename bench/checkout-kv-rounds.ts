@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     // The shop's settings, read at first use as `next start` reads them.
     Object.assign(process.env, services.shopEnv(join(dir, "kv")));
     const { getKv } = await import("@/lib/kv/get-kv");
-    const { orderDeps, shopCheckoutHandler } = await import("@/lib/checkout/shop-checkout");
+    const { orderDeps, shopCheckoutHandler } = await import("@/lib/shop/checkout");
     const { buyerOrder } = await import("@/lib/checkout/buyer-order");
     const kv = await getKv();
     const counter = countKvRounds(kv);

@@ -30,7 +30,7 @@ import { createPartnerClient } from "@/lib/partner/client";
 import { createPaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
 import { indexCreated } from "@/lib/payments-sandbox/objects/list-index";
 import type { StoredPaymentIntent } from "@/lib/payments-sandbox/objects/records";
-import { stripeClientFor } from "@/lib/payments/stripe-client";
+import { stripeClientFor } from "@/lib/shop/stripe";
 import { dayOf } from "@/lib/reconciliation/period";
 import { reconcile } from "@/lib/reconciliation/run";
 import { createSandbox } from "@/lib/sandbox/create-sandbox";

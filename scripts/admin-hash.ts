@@ -2,7 +2,7 @@
 // password is read from standard input (typed without echo on a terminal, or piped), never
 // from the command line, where it would stay in the shell's history and the process list.
 import { createInterface } from "node:readline";
-import { hashPassword } from "@/lib/auth/password-hash";
+import { hashPassword } from "@/lib/security/password-hash";
 
 const MIN_LENGTH = 12;
 

@@ -11,11 +11,11 @@ const MAX_BATCHES = 100;
 
 async function main(): Promise<void> {
   // Imported after the .env files are loaded: configuration is read on first use.
-  const { checkStartConfig } = await import("@/lib/config/check-start-config");
-  const { orderDeps } = await import("@/lib/checkout/shop-checkout");
+  const { checkStartConfig } = await import("@/lib/shop/start-check");
+  const { orderDeps } = await import("@/lib/shop/checkout");
   const { sweep } = await import("@/lib/checkout/sweep");
   const { sweepOrderEmails } = await import("@/lib/checkout/order-email");
-  const { shopMailer, SHOP_NAME } = await import("@/lib/mail/shop-mailer");
+  const { shopMailer, SHOP_NAME } = await import("@/lib/shop/mailer");
   const { finishOpenRefunds } = await import("@/lib/checkout/owner-actions/open-refunds");
   checkStartConfig();
   const deps = await orderDeps();

@@ -3,7 +3,7 @@
 // Partner API: the checkout's own time is what is left once both services' time is taken out.
 import { createKv } from "@/lib/kv/get-kv";
 import { createPaymentsSandbox, type AfterResponse } from "@/lib/payments-sandbox/create-payments-sandbox";
-import { SHOP_STRIPE_EVENTS } from "@/lib/shop/stripe-webhook-events";
+import { SHOP_STRIPE_EVENTS } from "@/lib/payments/webhook-events";
 import { servePaymentsSandbox, type RunningPaymentsSandbox } from "@/lib/payments-sandbox/serve";
 
 export interface CountingPayments extends RunningPaymentsSandbox {

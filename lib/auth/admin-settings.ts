@@ -5,7 +5,7 @@ import type { Env } from "@/lib/config/env";
 import type { ShopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
 import { AUTH_KEYS } from "./keys";
-import { hashPassword } from "./password-hash";
+import { hashPassword } from "@/lib/security/password-hash";
 
 export const DEMO_OWNER = { email: "owner@demo.example", password: "demo-owner-password" } as const;
 

@@ -10,5 +10,5 @@ import { AUTH_KEYS } from "./keys";
 export async function authSecret(kv: Kv, config: Env, mode: ShopMode): Promise<string> {
   if (config.AUTH_SECRET) return config.AUTH_SECRET;
   if (mode === "demo") return sharedSecret(kv, AUTH_KEYS.demoSecret);
-  throw new Error("AUTH_SECRET is unset in a live shop; the start check (lib/config/check-start-config.ts) should have stopped it");
+  throw new Error("AUTH_SECRET is unset in a live shop; the start check (lib/shop/start-check.ts) should have stopped it");
 }

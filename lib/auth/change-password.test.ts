@@ -8,7 +8,7 @@ import type { FirstOwner } from "./admin-settings";
 import { changeOwnPassword } from "./change-password";
 import { checkCredentials } from "./check-credentials";
 import { FORM_SCHEMAS } from "./forms";
-import { hashPassword } from "./password-hash";
+import { hashPassword } from "@/lib/security/password-hash";
 import { addPerson, getPerson } from "./people-store";
 import { sessionVersion } from "./session-version";
 import { signInLimits } from "./sign-in-limits";

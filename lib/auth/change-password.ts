@@ -8,7 +8,7 @@ import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import type { FirstOwner } from "./admin-settings";
 import { findAccount } from "./find-account";
-import { hashPassword, verifyPassword } from "./password-hash";
+import { hashPassword, verifyPassword } from "@/lib/security/password-hash";
 import { setPasswordHash } from "./people-store";
 import { hitSignInLimits, type SignInLimits } from "./sign-in-limits";
 

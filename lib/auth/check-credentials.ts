@@ -4,7 +4,7 @@
 import { err, ok, type Result } from "@/lib/result";
 import type { FirstOwner } from "./admin-settings";
 import { findAccount, type Account } from "./find-account";
-import { verifyPassword } from "./password-hash";
+import { verifyPassword } from "@/lib/security/password-hash";
 import { totpEnabled, verifySecondFactor, type TotpDeps } from "./totp";
 
 /** `credentials`: no such account or a wrong password, deliberately not told apart. */

@@ -5,7 +5,7 @@ import type { Kv } from "@/lib/kv/kv";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 import { acceptInvite, createInvite, INVITE_TTL_MS, listInvites, readInvite, revokeInvite } from "./invites";
 import { AUTH_KEYS } from "./keys";
-import { hashPassword } from "./password-hash";
+import { hashPassword } from "@/lib/security/password-hash";
 import { addPerson, removePerson } from "./people-store";
 
 const FAST = { N: 1024, r: 8, p: 1 };

@@ -6,7 +6,7 @@ import { getJson, setJson } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { voidInvite } from "./invite-index";
 import { AUTH_KEYS } from "./keys";
-import { passwordHashSchema } from "./password-hash";
+import { passwordHashSchema } from "@/lib/security/password-hash";
 import { roleSchema, type Role } from "./roles";
 import { bumpSessionVersion } from "./session-version";
 

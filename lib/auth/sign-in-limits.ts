@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { Env } from "@/lib/config/env";
 import type { Kv } from "@/lib/kv/kv";
 import { hitFixedWindow } from "@/lib/rate-limit/fixed-window";
-import type { RateLimitSetting } from "@/lib/rate-limit/rate-limit-setting";
+import type { RateLimitSetting } from "@/lib/config/rate-limit-setting";
 import type { Clock } from "@/lib/time/clock";
 
 export interface SignInLimits {

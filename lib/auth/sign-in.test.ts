@@ -7,7 +7,7 @@ import { createMemoryKv } from "@/tests/support/memory-kv";
 import type { FirstOwner } from "./admin-settings";
 import { checkCredentials } from "./check-credentials";
 import { acceptInvite, createInvite, INVITE_TTL_MS, readInvite } from "./invites";
-import { hashPassword } from "./password-hash";
+import { hashPassword } from "@/lib/security/password-hash";
 import { getPerson, removePerson, setPasswordHash } from "./people-store";
 import { bumpSessionVersion, sessionVersion } from "./session-version";
 import { hitSignInLimits, signInLimits } from "./sign-in-limits";

@@ -1,17 +1,11 @@
 // The player check before a purchase (spec 4.9), in the words a buyer reads. An unavailable
 // check never blocks the purchase: the buyer is told and may continue.
-import { env } from "@/lib/config/env";
 import type { CatalogDeps } from "./load-catalog";
 import { toProduct } from "./map-service";
-import { catalogDeps } from "./storefront-deps";
 import type { PlayerCheckOutcome } from "./types";
 import { cachedGamesList } from "./upstream-cache";
 
 const UNAVAILABLE = "The player check is unavailable right now. You can still continue; please double-check the account.";
-
-export async function checkPlayer(productId: number, account: string): Promise<PlayerCheckOutcome> {
-  return checkPlayerWith(await catalogDeps(), { productId, account, test: env().PARTNER_TEST_MODE });
-}
 
 export async function checkPlayerWith(
   deps: CatalogDeps,

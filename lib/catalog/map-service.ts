@@ -1,6 +1,6 @@
 // Spec 2.3 (a service of /api/gameslist) → the storefront's Product.
 import type { Service } from "@/lib/partner/schemas";
-import { slugify } from "./slug";
+import { slugify } from "@/lib/text/slug";
 import type { Product } from "./types";
 
 /** brand is null for services the upstream has not normalised yet; the name stands in. Brand pricing rules are keyed by it. */

@@ -13,13 +13,11 @@ import { z } from "zod";
 import { json, problem } from "@/lib/http/json-answer";
 import type { Result } from "@/lib/result";
 import { constantTimeEqual } from "@/lib/security/constant-time-equal";
-import { PARTNER_NOTIFY_HEADER } from "@/lib/shop/partner-notify";
+import { PARTNER_NOTIFY_HEADER } from "@/lib/partner/notify-contract";
 import type { OrderRecord } from "./order-record";
 import { orderIdSchema } from "./order-record";
 import type { OrderStoreError } from "./store/order-store";
 import { surpriseIn, type UpstreamFact } from "./upstream-surprises";
-
-export { PARTNER_NOTIFY_HEADER };
 
 const notificationIds = z.looseObject({
   order_id: z.union([z.string(), z.number()]).transform(String),

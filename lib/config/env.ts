@@ -1,10 +1,10 @@
 // All configuration, read and validated once. A bad value stops the process with a message
 // that names the variable, rather than surfacing later as a confusing upstream error.
 import { z } from "zod";
-import { authSecretSchema } from "@/lib/auth/auth-secret-strength";
-import { passwordHashSchema } from "@/lib/auth/password-hash";
+import { authSecretSchema } from "@/lib/security/secret-strength";
+import { passwordHashSchema } from "@/lib/security/password-hash";
 import { isKnownCurrency } from "@/lib/money/currency";
-import { rateLimitSettingSchema } from "@/lib/rate-limit/rate-limit-setting";
+import { rateLimitSettingSchema } from "@/lib/config/rate-limit-setting";
 
 const flag = z
   .enum(["0", "1", "true", "false"], { error: "expected 0, 1, true or false" })

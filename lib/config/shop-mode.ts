@@ -1,8 +1,8 @@
 // Demo or live, decided once from the environment. A demo shop runs on the embedded sandboxes;
 // a live shop talks to a real upstream and takes real payments, so it must never start with
 // half its settings, nor fall back to demo because a variable was forgotten on a serverless host.
-import { clientIpTrust } from "@/lib/rate-limit/client-ip";
 import { err, ok, type Result } from "@/lib/result";
+import { clientIpTrust } from "./client-ip-trust";
 import { ConfigError, env, type Env } from "./env";
 
 export type ShopMode = "demo" | "live";

@@ -27,7 +27,7 @@ describe("getKv", () => {
     expect(info.mock.calls).toEqual([[`[kv] driver: embedded (${dir})`]]);
 
     await kv.close();
-    delete (globalThis as { __voucherStorefrontKv?: unknown }).__voucherStorefrontKv;
+    (globalThis as { __voucherStorefront?: Map<string, unknown> }).__voucherStorefront?.delete("kv");
     await rm(dir, { recursive: true, force: true });
   });
 });

@@ -1,24 +1,17 @@
-// The process's one Kv, chosen from the environment on first use. It is kept on globalThis
-// because Next dev re-evaluates modules on every edit, and each evaluation would otherwise
-// open another Redis connection or LMDB handle.
+// The process's one Kv, chosen from the environment on first use (lib/singleton.ts keeps it
+// across Next's dev reloads and forgets a failed start: bad config, a missing addon).
 import { env } from "@/lib/config/env";
+import { processSingleton } from "@/lib/singleton";
 import type { Kv } from "./kv";
 import { describeKvDriver, resolveKvDriver, type KvDriverConfig } from "./resolve-driver";
 
-const holder = globalThis as typeof globalThis & { __voucherStorefrontKv?: Promise<Kv> };
-
 export function getKv(): Promise<Kv> {
-  holder.__voucherStorefrontKv ??= (async () => {
+  return processSingleton("kv", async () => {
     const config = resolveKvDriver(env(), { VERCEL: process.env.VERCEL, AWS_LAMBDA_FUNCTION_NAME: process.env.AWS_LAMBDA_FUNCTION_NAME });
     const kv = await createKv(config);
     console.info(`[kv] driver: ${describeKvDriver(config)}`);
     return kv;
-  })().catch((error: unknown) => {
-    // A failed start (bad config, missing addon) is not cached: the next call reports it again.
-    holder.__voucherStorefrontKv = undefined;
-    throw error;
   });
-  return holder.__voucherStorefrontKv;
 }
 
 /**

@@ -1,21 +1,13 @@
 // What the storefront's pages show as sellable: the sale ceiling (sales-guard.ts) as of the last
 // review of the balance. Pages are static and served from Next's cache, so they cannot ask per
 // view; a review that changes the ceiling writes it here and the caller expires the pages'
-// tag (OPS_TAGS.guard). The checkout does not rely on it: it checks the live figures itself.
+// tag (TAGS.salesCeiling, lib/shop/cache-tags.ts). The checkout does not rely on it: it checks the live figures itself.
 import { z } from "zod";
 import type { Kv } from "@/lib/kv/kv";
 import { OPS_KEYS } from "./keys";
 
 const pageGuardSchema = z.object({ ceilingMinor: z.number().int(), currency: z.string() }).nullable();
 export type PageGuard = z.infer<typeof pageGuardSchema>;
-
-/** Next's cache tags of what pages read from operations. */
-export const OPS_TAGS = {
-  /** The sale ceiling, read by the product and catalogue pages. */
-  guard: "ops-guard",
-  /** The pause switch, read by every storefront page's layout. */
-  pause: "ops-pause",
-} as const;
 
 export async function readPageGuard(kv: Kv, upstream: string): Promise<PageGuard> {
   const raw = await kv.get(OPS_KEYS.pageGuard(upstream));

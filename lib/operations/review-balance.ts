@@ -14,7 +14,7 @@ export interface BalanceReview {
   availableMinor: number | null;
   threshold: Money | null;
   low: boolean;
-  /** The pages' ceiling changed: expire OPS_TAGS.guard. */
+  /** The pages' ceiling changed: expire the pages that show it. */
   pagesChanged: boolean;
 }
 

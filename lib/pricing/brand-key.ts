@@ -2,7 +2,7 @@
 // upstream normalises it, when the storefront shows the game's name instead: map-service.ts);
 // the key is that name as a slug, the same slug the storefront's brand art is named by, so
 // "Vaultline" and "VAULTLINE " are one brand.
-import { slugify } from "@/lib/catalog/slug";
+import { slugify } from "@/lib/text/slug";
 
 // A catalogue has a few hundred brands and a preview prices every voucher twice: the slug of
 // each name is worked out once (Unicode normalisation is the costly part).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/config/env";
-import { clientIp, clientIpTrust } from "./client-ip";
+import { clientIpTrust } from "@/lib/config/client-ip-trust";
+import { clientIp } from "./client-ip";
 
 const trust = (source: Record<string, string>) => clientIpTrust(parseEnv(source));
 const headers = (values: Record<string, string>) => new Headers(values);

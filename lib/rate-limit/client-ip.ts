@@ -6,18 +6,10 @@
 // reads x-real-ip). With neither, no header is believed: Next's route
 // handlers never see the socket, and Next keeps a client's X-Forwarded-For rather than
 // writing the socket's address over it, so every caller then shares one "unknown".
-import { env, type Env } from "@/lib/config/env";
+import { clientIpTrust, type ClientIpTrust } from "@/lib/config/client-ip-trust";
+import { env } from "@/lib/config/env";
 
 const UNKNOWN = "unknown";
-const VERCEL_HEADERS = ["x-vercel-forwarded-for", "x-real-ip"];
-
-export type ClientIpTrust = { kind: "proxy_hops"; hops: number } | { kind: "platform_headers"; headers: string[] } | { kind: "none" };
-
-export function clientIpTrust(config: Pick<Env, "TRUSTED_PROXY_HOPS" | "VERCEL">): ClientIpTrust {
-  const hops = config.TRUSTED_PROXY_HOPS;
-  if (hops !== undefined) return hops > 0 ? { kind: "proxy_hops", hops } : { kind: "none" };
-  return config.VERCEL ? { kind: "platform_headers", headers: VERCEL_HEADERS } : { kind: "none" };
-}
 
 function candidate(headers: Headers, trust: ClientIpTrust): string | undefined {
   switch (trust.kind) {

@@ -3,7 +3,7 @@
 // limit across a window boundary) is acceptable for shielding an upstream rate limit.
 import type { Kv } from "@/lib/kv/kv";
 import type { Clock } from "@/lib/time/clock";
-import type { RateLimitSetting } from "./rate-limit-setting";
+import type { RateLimitSetting } from "@/lib/config/rate-limit-setting";
 
 export interface RateLimitDecision {
   allowed: boolean;

@@ -7,7 +7,7 @@ import type { Kv } from "@/lib/kv/kv";
 import { systemClock, type Clock } from "@/lib/time/clock";
 import { clientIp } from "./client-ip";
 import { hitFixedWindow } from "./fixed-window";
-import type { RateLimitSetting } from "./rate-limit-setting";
+import type { RateLimitSetting } from "@/lib/config/rate-limit-setting";
 
 export interface RateLimitOptions {
   /** Names the counter, e.g. the route: "player-check". */

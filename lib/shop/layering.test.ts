@@ -1,40 +1,44 @@
-// The checkout and the sandboxes stay apart: the sandboxes imitate outside services and must
-// work without our checkout, and the checkout must run the same against a real upstream. What
-// they share (where notifications go, how long a demo reservation lasts) is the shop's wiring,
-// in lib/shop/. Every import form counts: static, re-export and dynamic import(). Unit tests may
-// use a sandbox as the outside service they stand in for, so *.test.ts files are not held to it.
+// The house rules, checked on the imports themselves. lib/shop/ is the one composition root:
+// the only place that reads configuration and builds the shop's parts, imported by app/,
+// scripts/, bench/ and the two root files but by nothing else in lib/. Every other folder takes
+// its dependencies as arguments, so no two folders need each other. The checkout and the
+// sandboxes stay apart: the sandboxes imitate outside services and must work without our
+// checkout, and the checkout must run the same against a real upstream. Every import form
+// counts: static, re-export and dynamic import(). Unit tests may use a sandbox as the outside
+// service they stand in for, and a test may mock the wiring, so *.test.ts files are not held to
+// these rules.
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { crossings, foldersImportingEachOther, importsOf, libFolder, ROOT, sourceFiles } from "@/scripts/import-scan";
 
-const ROOT = resolve(__dirname, "../..");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
-}
-
-/** Each module a file imports, as a path from the repository root. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), "utf8");
-  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g)].map((match) => match[1] ?? "");
-  return specifiers.map((specifier) =>
-    specifier.startsWith("@/") ? specifier.slice(2) : specifier.startsWith(".") ? relative(ROOT, resolve(ROOT, dirname(file), specifier)) : specifier,
-  );
-}
-
-function crossings(fromDirs: string[], toDirs: string[]): string[] {
-  return fromDirs.flatMap((dir) =>
-    sourceFiles(dir).flatMap((file) =>
-      importsOf(file)
-        .filter((target) => toDirs.some((to) => target === to || target.startsWith(`${to}/`)))
-        .map((target) => `${file} imports ${target}`),
-    ),
-  );
-}
+const lib = (dir: string) => readdirSync(join(ROOT, "lib"), { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== dir).map((e) => `lib/${e.name}`);
 
 describe("layering", () => {
+  it("nothing in lib/ outside lib/shop/ imports lib/shop/", () => {
+    expect(crossings(lib("shop"), ["lib/shop"])).toEqual([]);
+    expect(sourceFiles("lib").filter((f) => !f.startsWith("lib/shop/") && importsOf(f).some((t) => t.startsWith("lib/shop/")))).toEqual([]);
+  });
+
+  it("no two lib/ folders import each other", () => {
+    expect(foldersImportingEachOther()).toEqual([]);
+  });
+
+  it("next/* is imported only by the composition root, the admin guard and Next's cache handler", () => {
+    const allowed = ["lib/shop/", "lib/auth/guard/", "lib/next-cache/"];
+    const offenders = sourceFiles("lib")
+      .filter((file) => !allowed.some((dir) => file.startsWith(dir)))
+      .filter((file) => importsOf(file).some((target) => target === "next" || target.startsWith("next/")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("the one process-singleton holder is lib/singleton.ts", () => {
+    const holders = [...sourceFiles("lib"), ...sourceFiles("app")].filter(
+      (file) => file !== "lib/singleton.ts" && /globalThis\s+as\b/.test(readFileSync(join(ROOT, file), "utf8")),
+    );
+    expect(holders).toEqual([]);
+  });
+
   it("the sandboxes import nothing from the checkout", () => {
     expect(crossings(["lib/sandbox", "lib/payments-sandbox"], ["lib/checkout"])).toEqual([]);
   });
@@ -43,9 +47,11 @@ describe("layering", () => {
     expect(crossings(["lib/checkout"], ["lib/sandbox", "lib/payments-sandbox"])).toEqual([]);
   });
 
-  it("sees every import form", () => {
+  it("sees every import form and every folder", () => {
     // Guards the scanner itself: a pattern that stopped matching would pass everything above.
-    expect(importsOf("lib/shop/sandbox-reservation-seconds.ts")).toEqual(["lib/sandbox/embedded"]);
+    expect(libFolder("lib/catalog/load-catalog.ts")).toBe("catalog");
+    expect(libFolder("lib/singleton.ts")).toBeNull();
+    expect(importsOf("lib/shop/sandbox-reservation-seconds.ts")).toEqual(["lib/shop/embedded-sandbox"]);
     expect(importsOf("lib/checkout/http/post-partner-notification.ts")).toContain("lib/checkout/partner-notification");
   });
 });

@@ -1,16 +1,8 @@
-// How upstream's notifications reach this shop: the route, the header that carries the shared
-// secret, and the secret. Both the checkout (which checks them) and the embedded sandbox (which
-// sends them, as a real upstream configured for this shop would) read them from here, so that
-// neither imports the other.
+// The secret upstream's notifications carry (the route and header: lib/partner/notify-contract.ts).
 import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
 import { sharedSecret } from "@/lib/kv/shared-secret";
-
-export const PARTNER_NOTIFY_PATH = "/api/webhooks/partner";
-
-/** The header the upstream service is configured to send with every notification. */
-export const PARTNER_NOTIFY_HEADER = "x-notify-secret";
 
 /**
  * What upstream must send in x-notify-secret; undefined means notifications are refused. A live

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuditEntry } from "@/lib/audit/audit-entry";
 import { AUDIT_LOG_KEY } from "@/lib/audit/audit-entry";
-import { hashPassword } from "@/lib/auth/password-hash";
+import { hashPassword } from "@/lib/security/password-hash";
 import type { Kv } from "@/lib/kv/kv";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 

@@ -8,7 +8,7 @@ import type { CatalogDeps } from "@/lib/catalog/load-catalog";
 import { postCheckout, type CheckoutCreated, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { orderIdFactory } from "@/lib/checkout/order-id";
 import { sweepOrderEmails } from "@/lib/checkout/order-email";
-import { orderPath } from "@/lib/checkout/shop-checkout";
+import { orderPath } from "@/lib/shop/checkout";
 import { createOrderStore, ORDER_EMAIL_GRACE_MS } from "@/lib/checkout/store/order-store";
 import { createMailer, type Mailer } from "@/lib/mail/mailer";
 import { RESERVED_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";

@@ -9,7 +9,7 @@ import { getSweep } from "@/lib/checkout/http/get-sweep";
 import { sweep } from "@/lib/checkout/sweep";
 import { publicOrder } from "@/lib/checkout/public-order";
 import type { MailMessage } from "@/lib/mail/mailer";
-import { stripeClientFor } from "@/lib/payments/stripe-client";
+import { stripeClientFor } from "@/lib/shop/stripe";
 import { ok } from "@/lib/result";
 import { RESERVED_ITEM, TOPUP_ITEM, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
 

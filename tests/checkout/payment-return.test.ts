@@ -9,7 +9,7 @@ import { advance } from "@/lib/checkout/advance";
 import { buyerOrder, RETURN_WAIT_MS } from "@/lib/checkout/buyer-order";
 import { postCheckout, type CheckoutCreated } from "@/lib/checkout/http/post-checkout";
 import { orderIdFactory } from "@/lib/checkout/order-id";
-import { orderPath } from "@/lib/checkout/shop-checkout";
+import { orderPath } from "@/lib/shop/checkout";
 import { acquireLock } from "@/lib/kv/lock";
 import { flush } from "@/tests/support/partner-client/manual-timers";
 import { createMailer } from "@/lib/mail/mailer";

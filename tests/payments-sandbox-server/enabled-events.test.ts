@@ -1,12 +1,12 @@
 // A Stripe webhook endpoint receives only the event types enabled on it; the embedded sandbox
-// sends the shop's (lib/shop/stripe-webhook-events.ts) and records the others, retrievable at
+// sends the shop's (lib/payments/webhook-events.ts) and records the others, retrievable at
 // /v1/events/:id like Stripe's, with pending_webhooks 0.
 import Stripe from "stripe";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { randomIds } from "@/lib/payments-sandbox/clock-ids";
 import { createPaymentsSandbox, type PaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
-import { stripeClientFor } from "@/lib/payments/stripe-client";
-import { SHOP_STRIPE_EVENTS } from "@/lib/shop/stripe-webhook-events";
+import { stripeClientFor } from "@/lib/shop/stripe";
+import { SHOP_STRIPE_EVENTS } from "@/lib/payments/webhook-events";
 import { openTempKv, type TempKv } from "@/tests/support/temp-kv";
 
 let temp: TempKv;

@@ -12,7 +12,7 @@ import type { DeliveryFaults } from "@/lib/payments-sandbox/context";
 import { signatureHeader } from "@/lib/payments-sandbox/webhooks/sign";
 import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
 import { cancelPayment, capturePayment, expireCheckout, openCheckout, refundPayment, retrieveCheckout } from "@/lib/payments/payment-actions";
-import { stripeClientFor } from "@/lib/payments/stripe-client";
+import { stripeClientFor } from "@/lib/shop/stripe";
 import { createIoredisKv } from "@/lib/kv/redis/ioredis-kv";
 import { startTestRedis, type TestRedis } from "@/tests/support/redis-server";
 import { ManualTime } from "@/tests/support/sandbox/manual-time";

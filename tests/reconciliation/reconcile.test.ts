@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { listOrderIdsCreatedBetween } from "@/lib/checkout/store/order-index";
 import { advance } from "@/lib/checkout/advance";
-import { stripeClientFor } from "@/lib/payments/stripe-client";
+import { stripeClientFor } from "@/lib/shop/stripe";
 import type { AlertInput } from "@/lib/alerts";
 import { recordSurprise } from "@/lib/checkout/upstream-surprises";
 import { getDailyReconciliation } from "@/lib/reconciliation/cron";

@@ -2,10 +2,10 @@
 // "/search" with the one in the URL, so a shared search arrives already filtered (no jump when
 // scripts load) and works with scripts off. Both read the same cached snapshot.
 import { getLocale, getTranslations } from "next-intl/server";
-import { getCatalog } from "@/lib/catalog/get-catalog";
+import { getCatalog } from "@/lib/shop/get-catalog";
 import { readSales } from "@/lib/catalog/popularity";
 import { getKv } from "@/lib/kv/get-kv";
-import { guardCatalog, pageGuard, pagesPaused } from "@/lib/operations/storefront-guard";
+import { guardCatalog, pageGuard, pagesPaused } from "@/lib/shop/storefront-sales";
 import { StaleBanner } from "../layout/stale-banner";
 import { CatalogBrowser } from "./catalog-browser";
 import { toCatalogRow, type ProductRank } from "./catalog-row";

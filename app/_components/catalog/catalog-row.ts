@@ -1,7 +1,7 @@
 // The catalogue's items as the page ships them to the browser: a row of values per product
 // rather than an object, because the page's data is inlined in its HTML, and key names, slugs
 // and search text would repeat on every product of a page whose bytes cost on every request.
-import { slugify } from "@/lib/catalog/slug";
+import { slugify } from "@/lib/text/slug";
 import type { CatalogSnapshot, Product } from "@/lib/catalog/types";
 import type { Locale } from "@/lib/i18n/locales";
 import { searchableText } from "@/lib/catalog/search/match-query";

@@ -2,7 +2,7 @@
 // says so, since no order is taken. Read through Next's cache under its own tag, which the
 // owner's switch expires, so pages stay static.
 import { getTranslations } from "next-intl/server";
-import { pagesPaused } from "@/lib/operations/storefront-guard";
+import { pagesPaused } from "@/lib/shop/storefront-sales";
 
 export async function SalesPausedBanner() {
   if (!(await pagesPaused())) return null;

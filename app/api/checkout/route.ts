@@ -1,7 +1,7 @@
 // POST /api/checkout – start buying: { voucher_id } or { game_id, amount }, with account,
 // activation and email → 201 { order_id, status, payment_url, order_url } (README, "Checkout API").
 import { after } from "next/server";
-import { shopCheckoutHandler } from "@/lib/checkout/shop-checkout";
+import { shopCheckoutHandler } from "@/lib/shop/checkout";
 
 export const dynamic = "force-dynamic";
 

@@ -1,13 +1,15 @@
 import { NextRequest } from "next/server";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { catalogUnavailable } from "@/lib/catalog/catalog-unavailable";
+import { CatalogUnavailableError } from "@/lib/catalog/catalog-unavailable-error";
 import type { AccountForm, Denomination, Product, ProductDetail } from "@/lib/catalog/types";
 import { openTempKv } from "@/tests/support/temp-kv";
 
 const checkPlayer = vi.fn();
 const getProductDetail = vi.fn();
 const store = openTempKv();
-vi.mock("@/lib/catalog/check-player", () => ({ checkPlayer }));
-vi.mock("@/lib/catalog/get-product-detail", () => ({ getProductDetail }));
+vi.mock("@/lib/shop/check-player", () => ({ checkPlayer }));
+vi.mock("@/lib/shop/get-product-detail", () => ({ getProductDetail }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: () => store.kv }));
 vi.stubEnv("PLAYER_CHECK_RATE_LIMIT", "5/60s");
 // One proxy in front, as in a real deployment, so each test's X-Forwarded-For is its own client.
@@ -138,5 +140,13 @@ describe("GET /api/player-check", () => {
   it("counts malformed requests too: they cost a lookup and probe the limit", async () => {
     for (let i = 0; i < 5; i += 1) expect((await get("product=abc&account=1")).status).toBe(400);
     expect((await get("product=abc&account=1")).status).toBe(429);
+  });
+
+  it("answers 503 catalog_unavailable in a catalogue outage, as the envelope's table says", async () => {
+    getProductDetail.mockRejectedValue(new CatalogUnavailableError(catalogUnavailable("upstream down, no copy")));
+    const response = await get("product=426&voucher=42601&account=12345678%7C1234");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: "catalog_unavailable", message: "The catalogue is temporarily unavailable; try again shortly." });
+    expect(checkPlayer).not.toHaveBeenCalled();
   });
 });

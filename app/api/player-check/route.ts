@@ -5,11 +5,13 @@
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { accountStringSchema } from "@/lib/catalog/account-form";
-import { checkPlayer } from "@/lib/catalog/check-player";
-import { getProductDetail } from "@/lib/catalog/get-product-detail";
+import { checkPlayer } from "@/lib/shop/check-player";
+import { getProductDetail } from "@/lib/shop/get-product-detail";
 import { purchaseAccountForm } from "@/lib/catalog/purchase-account-form";
 import { env } from "@/lib/config/env";
+import { firstIssue, invalid } from "@/lib/http/invalid";
 import { json, problem } from "@/lib/http/json-answer";
+import { route } from "@/lib/http/route";
 import { withRateLimit } from "@/lib/rate-limit/with-rate-limit";
 
 const id = z.string().regex(/^[1-9]\d{0,14}$/, { error: "expected a positive integer" }).transform(Number);
@@ -22,11 +24,7 @@ const playerCheckQuerySchema = z.object({
 
 async function checkAccount(request: NextRequest) {
   const query = playerCheckQuerySchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
-  if (!query.success) {
-    const issue = query.error.issues[0];
-    const field = issue?.path.join(".") || "query";
-    return problem("invalid", `${field}: ${issue?.message ?? "invalid"}`, { field });
-  }
+  if (!query.success) return invalid(query.error, "query");
   const { product, voucher, account } = query.data;
 
   const detail = await getProductDetail(product);
@@ -36,9 +34,9 @@ async function checkAccount(request: NextRequest) {
   if (!lookup.form) return problem("not_applicable", "This amount needs no account", { field: "voucher" });
 
   const parsed = accountStringSchema(lookup.form).safeParse(account);
-  if (!parsed.success) return problem("refused", parsed.error.issues[0]?.message ?? "invalid account", { field: "account" });
+  if (!parsed.success) return problem("refused", firstIssue(parsed.error).message, { field: "account" });
 
   return json(await checkPlayer(product, parsed.data));
 }
 
-export const GET = withRateLimit({ scope: "player-check", setting: () => env().PLAYER_CHECK_RATE_LIMIT }, checkAccount);
+export const GET = route(withRateLimit({ scope: "player-check", setting: () => env().PLAYER_CHECK_RATE_LIMIT }, checkAccount));

@@ -1,11 +1,13 @@
 import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Product, ProductDetail } from "@/lib/catalog/types";
+import { catalogUnavailable } from "@/lib/catalog/catalog-unavailable";
+import { CatalogUnavailableError } from "@/lib/catalog/catalog-unavailable-error";
 import { settingsRules } from "@/tests/support/pricing-rules";
 
 const getProductDetail = vi.fn();
-vi.mock("@/lib/catalog/get-product-detail", () => ({ getProductDetail }));
-vi.mock("@/lib/pricing/shop-pricing", () => ({
+vi.mock("@/lib/shop/get-product-detail", () => ({ getProductDetail }));
+vi.mock("@/lib/shop/pricing", () => ({
   shopPricingRules: async () => settingsRules({ storeCurrency: "USD", exchangeRates: { JPY: "0.0067" }, markupPercent: "10" }),
 }));
 const { GET } = await import("./route");
@@ -66,5 +68,18 @@ describe("GET /api/top-up-price", () => {
     expect((await get("product=7")).status).toBe(400);
     getProductDetail.mockResolvedValue(null);
     expect(await get("product=8&amount=10")).toEqual({ status: 404, body: { error: "not_found", message: "No such product", field: "product" } });
+  });
+
+  it("answers 503 catalog_unavailable in a catalogue outage, as the envelope's table says", async () => {
+    getProductDetail.mockRejectedValue(new CatalogUnavailableError(catalogUnavailable("upstream down, no copy")));
+    expect(await get("product=7&amount=1000")).toEqual({
+      status: 503,
+      body: { error: "catalog_unavailable", message: "The catalogue is temporarily unavailable; try again shortly." },
+    });
+  });
+
+  it("answers 500 internal, in the envelope and without internals, for anything else thrown", async () => {
+    getProductDetail.mockRejectedValue(new Error("secret internals"));
+    expect(await get("product=7&amount=1000")).toEqual({ status: 500, body: { error: "internal", message: "Something went wrong on our side; try again shortly." } });
   });
 });

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 async function handle(request: Request): Promise<Response> {
   if (shopMode() !== "demo") return new Response("Not found", { status: 404 });
-  const { getEmbeddedPaymentsSandbox } = await import("@/lib/payments-sandbox/embedded");
+  const { getEmbeddedPaymentsSandbox } = await import("@/lib/shop/embedded-payments-sandbox");
   const sandbox = await getEmbeddedPaymentsSandbox();
   // Webhooks go after the answer: the shop's capture must not wait on its own webhook route.
   return sandbox.handle(request, after);

@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 async function handle(request: Request): Promise<Response> {
   if (shopMode() !== "demo") return new Response("Not found", { status: 404 });
-  const { getEmbeddedSandbox } = await import("@/lib/sandbox/embedded");
+  const { getEmbeddedSandbox } = await import("@/lib/shop/embedded-sandbox");
   const { sandbox } = await getEmbeddedSandbox();
   return sandbox.handle(request);
 }

@@ -1,5 +1,5 @@
 // The catalogue's presentation as the admin uses it: import from "@/lib/catalog/presentation" on
-// the server. A form in the browser imports its schemas from "./presentation-input" alone, which
+// the server (the shop's settings and the cache expiry after a save: lib/shop/). A form in the browser imports its schemas from "./presentation-input" alone, which
 // reads neither settings nor KV.
 export {
   PRESENTATION_LIMITS,
@@ -20,6 +20,4 @@ export { readServicePresentation } from "./read-service-presentation";
 export { savePresentation, type PresentationSaved } from "./save-presentation";
 export { bulkUpdatePresentation, type BulkApplied } from "./bulk-presentation";
 export { diffUpstream, markReviewed, upstreamChangesSince, type ServiceChanges, type UpstreamChanges } from "./upstream-changes";
-export { afterPresentationSaved, presentationTags, type InvalidateOptions } from "./after-presentation-saved";
-export { presentationSettings } from "./presentation-settings-from-env";
 export type { PresentationSettings } from "./presentation-settings";

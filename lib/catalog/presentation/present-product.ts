@@ -1,7 +1,7 @@
 // The owner's presentation laid over a product mapped from upstream (lib/catalog/map-service.ts):
 // their words where they wrote some, else upstream's; a Chinese field left empty takes the
 // owner's English before upstream's, since upstream writes in one language only.
-import { slugify } from "../slug";
+import { slugify } from "@/lib/text/slug";
 import type { Denomination, Product } from "../types";
 import type { PresentationView } from "./read-presentation";
 

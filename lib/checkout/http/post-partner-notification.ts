@@ -3,7 +3,7 @@
 // make us read nothing and nobody can make us hold more than that.
 import { errorAnswer } from "@/lib/http/json-answer";
 import { readBody } from "@/lib/http/read-body";
-import { PARTNER_NOTIFY_HEADER } from "@/lib/shop/partner-notify";
+import { PARTNER_NOTIFY_HEADER } from "@/lib/partner/notify-contract";
 import { advance, type AdvanceDeps } from "../advance";
 import { handlePartnerNotification, refuseSender, type NotificationDeps } from "../partner-notification";
 import { recordSurprise } from "../upstream-surprises";

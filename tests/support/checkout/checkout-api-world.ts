@@ -8,7 +8,7 @@ import { afterEach } from "vitest";
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
 import type { PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { orderIdFactory } from "@/lib/checkout/order-id";
-import { orderPath } from "@/lib/checkout/shop-checkout";
+import { orderPath } from "@/lib/shop/checkout";
 import { createMailer } from "@/lib/mail/mailer";
 import { settingsRules } from "@/tests/support/pricing-rules";
 import { harnessPerTest, type CheckoutHarness } from "./checkout-harness";

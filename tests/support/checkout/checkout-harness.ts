@@ -16,7 +16,7 @@ import { sampleFixture, type SampleFixture } from "@/tests/support/sandbox/sampl
 import { openTempKv } from "@/tests/support/temp-kv";
 import { stripePayments } from "@/lib/checkout/stripe-payments";
 import { createPaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
-import { stripeClientFor } from "@/lib/payments/stripe-client";
+import { stripeClientFor } from "@/lib/shop/stripe";
 import { FakePayments } from "./fake-payments";
 
 export const RESERVED_VOUCHER = 1001; // service 10, request: true

@@ -2,7 +2,7 @@
 // top-up and a wallet balance, the partner's balance and notification settings, and every
 // supplier set to the schedule's outcome. And what each flow buys, with the quote it froze.
 import type { OrderItem, OrderRecord } from "@/lib/checkout/order-record";
-import { PARTNER_NOTIFY_HEADER } from "@/lib/checkout/partner-notification";
+import { PARTNER_NOTIFY_HEADER } from "@/lib/partner/notify-contract";
 import { fixtureSchema } from "@/lib/sandbox/fixture/schema";
 import { sampleFixture } from "@/tests/support/sandbox/sample-fixture";
 

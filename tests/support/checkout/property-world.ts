@@ -15,7 +15,8 @@ import { capabilityHash, newCapabilityKey, orderIdFactory } from "@/lib/checkout
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import { refundListeners } from "@/lib/checkout/owner-actions";
 import { checkoutNotificationDeps } from "@/lib/checkout/http/post-partner-notification";
-import { handlePartnerNotification, PARTNER_NOTIFY_HEADER } from "@/lib/checkout/partner-notification";
+import { handlePartnerNotification } from "@/lib/checkout/partner-notification";
+import { PARTNER_NOTIFY_HEADER } from "@/lib/partner/notify-contract";
 import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { publicOrder } from "@/lib/checkout/public-order";
 import { createOrderStore, ORDER_KEYS } from "@/lib/checkout/store/order-store";

@@ -10,8 +10,8 @@ import { totpEnabled } from "@/lib/auth/totp";
 import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
-import { loadRulesForEditor } from "@/lib/pricing/admin-pricing";
-import { shopRulesDeps } from "@/lib/pricing/shop-pricing";
+import { loadRulesForEditor } from "@/lib/shop/pricing-admin";
+import { shopRulesDeps } from "@/lib/shop/pricing";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ denied?: string; range?: string }> };
 

@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
 import { publicAdminAction } from "@/lib/auth/guard/admin-guard";
 import { acceptInvite } from "@/lib/auth/invites";
-import { hashPassword } from "@/lib/auth/password-hash";
+import { hashPassword } from "@/lib/security/password-hash";
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";
 

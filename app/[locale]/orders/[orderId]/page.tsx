@@ -6,7 +6,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { OrderStatus } from "@/app/_components/order/order-status";
 import { buyerOrder } from "@/lib/checkout/buyer-order";
-import { orderDeps } from "@/lib/checkout/shop-checkout";
+import { orderDeps } from "@/lib/shop/checkout";
 import { orderVersion } from "@/lib/checkout/watch-order";
 
 export const dynamic = "force-dynamic";

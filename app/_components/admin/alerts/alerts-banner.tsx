@@ -3,7 +3,7 @@
 // page it sits on must not fail for it).
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { shopAlerts } from "@/lib/alerts";
+import { shopAlerts } from "@/lib/shop/alerts";
 import type { Locale } from "@/lib/i18n/locales";
 import styles from "./alerts.module.css";
 

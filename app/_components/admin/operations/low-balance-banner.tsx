@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/money";
 import { isLow, availableMinor } from "@/lib/operations/available-balance";
 import { readPause, readThreshold } from "@/lib/operations/owner-settings";
 import { readBalanceFigures } from "@/lib/operations/partner-balance";
-import { shopOperationsDeps } from "@/lib/operations/shop-operations";
+import { shopOperationsDeps } from "@/lib/shop/operations";
 import Link from "next/link";
 
 export async function LowBalanceBanner() {

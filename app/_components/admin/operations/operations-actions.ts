@@ -7,9 +7,9 @@ import { adminAction } from "@/lib/auth/guard/admin-guard";
 import { parseMoneyInput } from "@/lib/money";
 import { readPause, readThreshold, writePause, writeThreshold } from "@/lib/operations/owner-settings";
 import { readBalanceFigures } from "@/lib/operations/partner-balance";
-import { expireOperationsPages } from "@/lib/operations/review-operations";
+import { expireTags, TAGS } from "@/lib/shop/cache-tags";
 import { reviewBalance } from "@/lib/operations/review-balance";
-import { shopOperationsDeps } from "@/lib/operations/shop-operations";
+import { shopOperationsDeps } from "@/lib/shop/operations";
 import { pauseSchema, thresholdSchema } from "./operations-schemas";
 
 
@@ -29,7 +29,7 @@ export const saveThreshold = adminAction("owner", thresholdSchema, async ({ amou
   await writeThreshold(deps.kv, threshold, admin.email, deps.clock.now());
   await recordAudit({ actor: admin.email, action: "operations.threshold_set", target: "low-balance-threshold", before, after: threshold, ip: admin.ip });
   const review = await reviewBalance(deps);
-  if (review.pagesChanged) expireOperationsPages("guard", "server-action");
+  if (review.pagesChanged) expireTags([TAGS.salesCeiling], "server-action");
   return { ok: true, message: threshold === null ? "thresholdCleared" : "thresholdSaved" };
 });
 
@@ -41,6 +41,6 @@ export const setSalesPaused = adminAction("owner", pauseSchema, async ({ paused 
   const after = { paused: wanted, by: admin.email, at: deps.clock.now() };
   await writePause(deps.kv, after);
   await recordAudit({ actor: admin.email, action: wanted ? "operations.sales_paused" : "operations.sales_resumed", target: "sales", before, after, ip: admin.ip });
-  expireOperationsPages("pause", "server-action");
+  expireTags([TAGS.salesPause], "server-action");
   return { ok: true, message: wanted ? "paused" : "resumed" };
 });

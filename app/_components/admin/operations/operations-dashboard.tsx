@@ -10,8 +10,8 @@ import type { HealthReport } from "@/lib/operations/health";
 import { LATENCY_BOUNDS_MS } from "@/lib/operations/health";
 import { readPause } from "@/lib/operations/owner-settings";
 import { reviewOperations } from "@/lib/operations/review-operations";
-import { shopOperationsDeps } from "@/lib/operations/shop-operations";
-import { shopPricingRules } from "@/lib/pricing/shop-pricing";
+import { shopOperationsDeps } from "@/lib/shop/operations";
+import { shopPricingRules } from "@/lib/shop/pricing";
 import { PauseForm, ThresholdForm } from "./operations-forms";
 import { SalesChartLoader } from "./sales-chart-loader";
 

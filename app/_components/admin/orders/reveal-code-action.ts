@@ -7,7 +7,7 @@ import { adminAction } from "@/lib/auth/guard/admin-guard";
 import { recordAudit } from "@/lib/audit";
 import { orderIdSchema, orderRecordSchema } from "@/lib/checkout/order-record";
 import { createCodeVault } from "@/lib/checkout/code-vault";
-import { codeVaultKey } from "@/lib/checkout/shop-secrets";
+import { codeVaultKey } from "@/lib/shop/secrets";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { getKv } from "@/lib/kv/get-kv";
 import { parseJsonValue } from "@/lib/kv/json";

@@ -3,7 +3,7 @@
 // rules made the first time they edit, so an owner who only looks leaves nothing behind.
 import type { AdminContext } from "@/lib/auth/guard/current-admin";
 import { env } from "@/lib/config/env";
-import { loadRulesForEditor, shopPricingAdminDeps, type EditorRules } from "@/lib/pricing/admin-pricing";
+import { loadRulesForEditor, shopPricingAdminDeps, type EditorRules } from "@/lib/shop/pricing-admin";
 import { readDraft, type RuleDraft } from "@/lib/pricing/rule-drafts";
 import { ruleContentSchema, type RuleContent } from "@/lib/pricing/rule-set";
 

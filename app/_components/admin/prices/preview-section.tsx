@@ -3,7 +3,7 @@
 // a version since the draft was started, it says so before the save is refused.
 import { getTranslations } from "next-intl/server";
 import type { ActionState } from "@/lib/auth/guard/admin-guard";
-import type { PreviewError } from "@/lib/pricing/admin-pricing";
+import type { PreviewError } from "@/lib/shop/pricing-admin";
 import type { RulePreview } from "@/lib/pricing/preview-rule-change";
 import { draftStamp, type RuleDraft } from "@/lib/pricing/rule-drafts";
 import type { Result } from "@/lib/result";

@@ -4,7 +4,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import type { ActionState } from "@/lib/auth/guard/admin-guard";
-import type { PricingTargets } from "@/lib/pricing/catalog-brands";
+import type { PricingTargets } from "@/lib/catalog/catalog-brands";
 import type { Rule, RuleContent } from "@/lib/pricing/rule-set";
 import admin from "../admin.module.css";
 import { PricesForm } from "./prices-form";

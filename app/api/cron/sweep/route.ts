@@ -1,10 +1,11 @@
 // GET /api/cron/sweep – advance every order whose deadline has come (vercel.json runs it).
 import { env } from "@/lib/config/env";
 import { getSweep } from "@/lib/checkout/http/get-sweep";
-import { orderDeps } from "@/lib/checkout/shop-checkout";
-import { shopMailer, SHOP_NAME } from "@/lib/mail/shop-mailer";
-import { expireOperationsPages, reviewOperations } from "@/lib/operations/review-operations";
-import { shopOperationsDeps } from "@/lib/operations/shop-operations";
+import { orderDeps } from "@/lib/shop/checkout";
+import { shopMailer, SHOP_NAME } from "@/lib/shop/mailer";
+import { reviewOperations } from "@/lib/operations/review-operations";
+import { expireTags, TAGS } from "@/lib/shop/cache-tags";
+import { shopOperationsDeps } from "@/lib/shop/operations";
 
 export const dynamic = "force-dynamic";
 /** Seconds Vercel lets this function run; the sweep stops starting orders well before. */
@@ -20,5 +21,5 @@ export async function GET(request: Request): Promise<Response> {
 
 async function sweepOperations(): Promise<void> {
   const review = await reviewOperations(await shopOperationsDeps());
-  if (review.balance.pagesChanged) expireOperationsPages("guard", "route-handler");
+  if (review.balance.pagesChanged) expireTags([TAGS.salesCeiling], "route-handler");
 }

@@ -2,7 +2,7 @@
 // given as ?key= (the order link) or Authorization: Bearer <key>; unknown order or wrong key:
 // 404. The order page's long poll holds it until the order changes (lib/checkout/http/get-order.ts).
 import { getOrder } from "@/lib/checkout/http/get-order";
-import { orderDeps } from "@/lib/checkout/shop-checkout";
+import { orderDeps } from "@/lib/shop/checkout";
 
 export const dynamic = "force-dynamic";
 /** A held read lasts up to 25 s (MAX_WAIT_S); the page falls back to polling where holds fail. */

@@ -1,7 +1,7 @@
 // POST /api/webhooks/partner – the Partner API's order notifications: a shared-secret header,
 // the ids from the body, then the order re-reads upstream itself (lib/checkout/partner-notification.ts).
 import { checkoutNotificationDeps, postPartnerNotification } from "@/lib/checkout/http/post-partner-notification";
-import { orderDeps } from "@/lib/checkout/shop-checkout";
+import { orderDeps } from "@/lib/shop/checkout";
 import { partnerNotifySecret } from "@/lib/shop/partner-notify";
 
 export const dynamic = "force-dynamic";

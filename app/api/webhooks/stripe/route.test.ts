@@ -8,9 +8,9 @@ const stripe = new Stripe("sk_test_route");
 const kv = createMemoryKv();
 const advance = vi.fn();
 vi.mock("@/lib/checkout/advance", () => ({ advance }));
-vi.mock("@/lib/checkout/shop-checkout", () => ({ orderDeps: async () => ({}) }));
+vi.mock("@/lib/shop/checkout", () => ({ orderDeps: async () => ({}) }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => kv }));
-vi.mock("@/lib/payments/stripe-client", () => ({ getStripe: async () => stripe, webhookSecret: async () => SECRET }));
+vi.mock("@/lib/shop/stripe", () => ({ getStripe: async () => stripe, webhookSecret: async () => SECRET }));
 const { POST } = await import("./route");
 
 const URL = "https://shop.test/api/webhooks/stripe";

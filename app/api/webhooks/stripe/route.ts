@@ -2,10 +2,10 @@
 // are about (lib/checkout/payment-events.ts).
 import { advance } from "@/lib/checkout/advance";
 import { paymentEventHandler } from "@/lib/checkout/payment-events";
-import { orderDeps } from "@/lib/checkout/shop-checkout";
+import { orderDeps } from "@/lib/shop/checkout";
 import { getKv } from "@/lib/kv/get-kv";
 import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
-import { getStripe, webhookSecret } from "@/lib/payments/stripe-client";
+import { getStripe, webhookSecret } from "@/lib/shop/stripe";
 
 export const dynamic = "force-dynamic";
 

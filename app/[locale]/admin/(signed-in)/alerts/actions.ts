@@ -3,7 +3,7 @@
 // and send a test alert (owner; through the same delivery, answering what each channel did).
 import { refresh } from "next/cache";
 import { z } from "zod";
-import { shopAlerts } from "@/lib/alerts";
+import { shopAlerts } from "@/lib/shop/alerts";
 import { recordAudit } from "@/lib/audit";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
 

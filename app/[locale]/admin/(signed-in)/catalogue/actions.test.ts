@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminContext } from "@/lib/auth/guard/current-admin";
 import { listAudit } from "@/lib/audit";
 import { listPresentation, readServicePresentation, upstreamChangesSince } from "@/lib/catalog/presentation";
-import { TAGS } from "@/lib/catalog/tags";
+import { TAGS } from "@/lib/shop/cache-tags";
 import { draftStamp, readDraft } from "@/lib/pricing/rule-drafts";
 import { listRulesHistory, loadCurrentRules } from "@/lib/pricing/rules-store";
 import { must, openPresentationWorld, type PresentationWorld } from "@/tests/support/catalog/presentation-world";
@@ -21,11 +21,11 @@ vi.mock("@/lib/auth/guard/current-admin", () => ({
   currentAdmin: async () => state.admin,
   requestHeaders: async () => new Headers({ host: "shop.example", origin: "http://shop.example" }),
 }));
-vi.mock("@/lib/catalog/storefront-deps", () => ({ catalogDeps: async () => state.world?.deps }));
-vi.mock("@/lib/catalog/presentation/presentation-settings-from-env", () => ({
+vi.mock("@/lib/shop/catalog-deps", () => ({ catalogDeps: async () => state.world?.deps }));
+vi.mock("@/lib/shop/presentation-settings", () => ({
   presentationSettings: () => ({ newServices: "visible", featuredSeed: [], imageHosts: ["cdn.shop.test"] }),
 }));
-vi.mock("@/lib/pricing/shop-pricing", () => ({
+vi.mock("@/lib/shop/pricing", () => ({
   shopRulesDeps: async () => ({
     kv: state.world?.kv,
     upstream: "presentation-test",
@@ -165,7 +165,7 @@ describe("marking upstream reviewed", () => {
 describe("a price rule for many services", () => {
   const STAFF: AdminContext = { email: "staff@shop.example", role: "staff", ip: "203.0.113.10" };
   const pricing = async () => {
-    const { shopRulesDeps } = await import("@/lib/pricing/shop-pricing");
+    const { shopRulesDeps } = await import("@/lib/shop/pricing");
     return shopRulesDeps();
   };
   const draft = async () => readDraft(await pricing(), OWNER.email);

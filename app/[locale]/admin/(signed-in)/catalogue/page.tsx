@@ -14,7 +14,7 @@ import { SelectAllOnPage } from "@/app/_components/admin/catalogue/select-all-on
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { listPresentation } from "@/lib/catalog/presentation";
-import { catalogDeps } from "@/lib/catalog/storefront-deps";
+import { catalogDeps } from "@/lib/shop/catalog-deps";
 import { applyBulk } from "./actions";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

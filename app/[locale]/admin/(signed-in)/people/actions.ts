@@ -6,7 +6,7 @@ import { firstOwner } from "@/lib/auth/admin-settings";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
 import { revokeInvite } from "@/lib/auth/invites";
-import { sendInvite } from "@/lib/auth/send-invite";
+import { sendInvite } from "@/lib/shop/send-invite";
 import { getPerson, removePerson, setRole } from "@/lib/auth/people-store";
 import { bumpSessionVersion } from "@/lib/auth/session-version";
 import { env } from "@/lib/config/env";

@@ -12,8 +12,8 @@ import { PRICES_FORM_SCHEMAS } from "@/app/_components/admin/prices/prices-form-
 import { applyRatesForm } from "@/app/_components/admin/prices/rates-form-schema";
 import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
 import type { AdminContext } from "@/lib/auth/guard/current-admin";
-import { restoreRulesAsOwner, saveRulesAsOwner } from "@/lib/pricing/admin-pricing";
-import { afterRulesSaved } from "@/lib/pricing/after-rules-saved";
+import { restoreRulesAsOwner, saveRulesAsOwner } from "@/lib/shop/pricing-admin";
+import { afterRulesSaved } from "@/lib/shop/after-rules-saved";
 import { discardDraft, draftStamp, readDraft, writeDraft } from "@/lib/pricing/rule-drafts";
 import { ruleContentSchema, type RuleContent } from "@/lib/pricing/rule-set";
 import type { SaveRulesError } from "@/lib/pricing/rules-store";

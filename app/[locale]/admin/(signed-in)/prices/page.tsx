@@ -13,9 +13,9 @@ import { RuleLists, type VoucherName } from "@/app/_components/admin/prices/rule
 import { RuleSummary } from "@/app/_components/admin/prices/rule-summary";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
-import { previewRules } from "@/lib/pricing/admin-pricing";
-import { catalogPricingTargets } from "@/lib/pricing/catalog-brands";
-import { catalogVouchers } from "@/lib/pricing/catalog-vouchers";
+import { previewRules } from "@/lib/shop/pricing-admin";
+import { catalogPricingTargets } from "@/lib/catalog/catalog-brands";
+import { catalogVouchers } from "@/lib/catalog/catalog-vouchers";
 import { discardEdits, previewRates, removeRule, saveEdits } from "./actions";
 
 type Props = { searchParams: Promise<{ page?: string; saved?: string }> };

@@ -8,7 +8,7 @@ import { adminAction } from "@/lib/auth/guard/admin-guard";
 import { parsePeriod } from "@/lib/reconciliation/period";
 import { reconcile } from "@/lib/reconciliation/run";
 import { settleRow } from "@/lib/reconciliation/settle";
-import { shopReconcileDeps, shopSettleDeps } from "@/lib/reconciliation/shop-reconciliation";
+import { shopReconcileDeps, shopSettleDeps } from "@/lib/shop/reconciliation";
 
 const runSchema = z.object({ from: z.string().trim(), to: z.string().trim(), locale: z.string().regex(/^[a-z]{2}$/).default("en") });
 

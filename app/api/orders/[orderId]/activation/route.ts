@@ -3,7 +3,7 @@ import { env } from "@/lib/config/env";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { capabilityKeyOf } from "@/lib/checkout/http/capability-key";
 import { retryActivation } from "@/lib/checkout/retry-activation";
-import { orderDeps } from "@/lib/checkout/shop-checkout";
+import { orderDeps } from "@/lib/shop/checkout";
 import { json, problem } from "@/lib/http/json-answer";
 import { withRateLimit } from "@/lib/rate-limit/with-rate-limit";
 import { checkSameOrigin } from "@/lib/security/same-origin";

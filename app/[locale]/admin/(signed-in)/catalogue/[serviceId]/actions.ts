@@ -7,8 +7,10 @@ import { formFieldOf, presentationFormSchema } from "@/app/_components/admin/cat
 import { findUpstreamService } from "@/app/_components/admin/catalogue/upstream-service";
 import { authorOf, writeRefused } from "@/app/_components/admin/catalogue/write-answer";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
-import { afterPresentationSaved, presentationSettings, savePresentation } from "@/lib/catalog/presentation";
-import { catalogDeps } from "@/lib/catalog/storefront-deps";
+import { savePresentation } from "@/lib/catalog/presentation";
+import { afterPresentationSaved } from "@/lib/shop/after-presentation-saved";
+import { presentationSettings } from "@/lib/shop/presentation-settings";
+import { catalogDeps } from "@/lib/shop/catalog-deps";
 import { z } from "zod";
 
 // Lazy: the allowed image hosts are this process's settings, read when a form arrives.

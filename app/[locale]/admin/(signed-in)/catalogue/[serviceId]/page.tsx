@@ -13,8 +13,9 @@ import { readUpstreamService } from "@/app/_components/admin/catalogue/upstream-
 import { LongDescription } from "@/app/_components/product/long-description";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
-import { presentationSettings, readServicePresentation } from "@/lib/catalog/presentation";
-import { catalogDeps } from "@/lib/catalog/storefront-deps";
+import { readServicePresentation } from "@/lib/catalog/presentation";
+import { presentationSettings } from "@/lib/shop/presentation-settings";
+import { catalogDeps } from "@/lib/shop/catalog-deps";
 import { saveServicePresentation } from "./actions";
 
 type Props = { params: Promise<{ locale: string; serviceId: string }> };

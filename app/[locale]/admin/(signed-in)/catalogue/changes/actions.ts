@@ -7,7 +7,7 @@ import { reviewFormSchema } from "@/app/_components/admin/catalogue/catalogue-fo
 import { authorOf, writeRefused } from "@/app/_components/admin/catalogue/write-answer";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
 import { markReviewed } from "@/lib/catalog/presentation";
-import { catalogDeps } from "@/lib/catalog/storefront-deps";
+import { catalogDeps } from "@/lib/shop/catalog-deps";
 
 export const markUpstreamReviewed = adminAction("owner", reviewFormSchema, async ({ fingerprint }, admin) => {
   const marked = await markReviewed(await catalogDeps(), fingerprint, authorOf(admin));

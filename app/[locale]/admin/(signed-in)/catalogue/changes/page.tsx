@@ -10,7 +10,7 @@ import { UpstreamChangeTables } from "@/app/_components/admin/catalogue/upstream
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { upstreamChangesSince } from "@/lib/catalog/presentation";
-import { catalogDeps } from "@/lib/catalog/storefront-deps";
+import { catalogDeps } from "@/lib/shop/catalog-deps";
 import { markUpstreamReviewed } from "./actions";
 
 type Props = { searchParams: Promise<{ changedAgain?: string }> };

@@ -15,8 +15,8 @@ import styles from "@/app/_components/admin/prices/prices.module.css";
 import { RuleFields } from "@/app/_components/admin/prices/rule-fields";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { listPresentation } from "@/lib/catalog/presentation";
-import { catalogDeps } from "@/lib/catalog/storefront-deps";
-import { catalogPricingTargets } from "@/lib/pricing/catalog-brands";
+import { catalogDeps } from "@/lib/shop/catalog-deps";
+import { catalogPricingTargets } from "@/lib/catalog/catalog-brands";
 import type { RuleContent } from "@/lib/pricing/rule-set";
 import { previewBulkRule } from "../actions";
 

@@ -9,7 +9,7 @@ import { cancelFormSchema, redriveFormSchema, refundFormSchema, resendFormSchema
 import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
 import type { AdminContext } from "@/lib/auth/guard/current-admin";
 import { cancelOrder, redriveOrder, refundOrder, resendOrderEmail, type OwnerActionError, type OwnerActionOutcome } from "@/lib/checkout/owner-actions";
-import { ownerActionDeps } from "@/lib/checkout/owner-actions/shop-owner-actions";
+import { ownerActionDeps } from "@/lib/shop/owner-actions";
 import { formatMoney, parseMoneyInput } from "@/lib/money";
 import type { Result } from "@/lib/result";
 

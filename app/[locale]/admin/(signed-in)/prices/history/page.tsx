@@ -7,7 +7,7 @@ import styles from "@/app/_components/admin/admin.module.css";
 import { RestoreForm } from "@/app/_components/admin/prices/restore-form";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
-import { rulesHistory, shopPricingAdminDeps } from "@/lib/pricing/admin-pricing";
+import { rulesHistory, shopPricingAdminDeps } from "@/lib/shop/pricing-admin";
 import { loadCurrentRules } from "@/lib/pricing/rules-store";
 import { restoreVersion } from "../actions";
 

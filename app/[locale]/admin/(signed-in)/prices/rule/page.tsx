@@ -14,7 +14,7 @@ import { RuleFields } from "@/app/_components/admin/prices/rule-fields";
 import { RULE_LEVELS, targetKeyProblem, type EditableLevel } from "@/app/_components/admin/prices/rule-form-schema";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { cachedVouchers } from "@/lib/catalog/upstream-cache";
-import { catalogPricingTargets } from "@/lib/pricing/catalog-brands";
+import { catalogPricingTargets } from "@/lib/catalog/catalog-brands";
 import { previewRule } from "../actions";
 
 type Props = { searchParams: Promise<{ level?: string; key?: string; service?: string }> };

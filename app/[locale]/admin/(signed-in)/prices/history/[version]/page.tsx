@@ -12,8 +12,8 @@ import { RuleSummary } from "@/app/_components/admin/prices/rule-summary";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
-import { rulesVersion, shopPricingAdminDeps } from "@/lib/pricing/admin-pricing";
-import { catalogPricingTargets } from "@/lib/pricing/catalog-brands";
+import { rulesVersion, shopPricingAdminDeps } from "@/lib/shop/pricing-admin";
+import { catalogPricingTargets } from "@/lib/catalog/catalog-brands";
 import { readCurrentVersion } from "@/lib/pricing/rules-store";
 import { restoreVersion } from "../../actions";
 

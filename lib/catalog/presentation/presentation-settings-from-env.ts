@@ -1,8 +1,0 @@
-// The presentation's settings as this process was configured (lib/config/env.ts).
-import { env } from "@/lib/config/env";
-import type { PresentationSettings } from "./presentation-settings";
-
-export function presentationSettings(): PresentationSettings {
-  const config = env();
-  return { newServices: config.CATALOG_NEW_SERVICES, featuredSeed: config.SHOP_FEATURED, imageHosts: config.SHOP_IMAGE_HOSTS };
-}

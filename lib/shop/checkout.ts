@@ -1,0 +1,121 @@
+// The checkout as this process runs it: the order store on the shop's KV, the storefront's
+// Partner API client, the payment module's stripe client, the code vault and the timing rules,
+// all from configuration. Routes, the sweep script and the order page take it from here.
+import { ownerAlert } from "@/lib/alerts/owner-alert";
+import { raiseAlertInBackground } from "./alerts";
+import { recordSale } from "@/lib/catalog/popularity";
+import { shopMailer, SHOP_NAME } from "./mailer";
+import { catalogDeps, storefrontClient } from "./catalog-deps";
+import { env } from "@/lib/config/env";
+import { currentUpstream } from "@/lib/config/upstream-fingerprint";
+import { shopMode } from "@/lib/config/shop-mode";
+import { publicOrigin } from "@/lib/config/shop-origin";
+import { getKv } from "@/lib/kv/get-kv";
+import { recordCompletedOrder } from "@/lib/operations/daily-sales";
+import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
+import { readSaleCheck } from "@/lib/operations/sales-guard";
+import { shopOperationsDeps } from "./operations";
+import { getStripe } from "./stripe";
+import { shopPricingRules } from "./pricing";
+import { countRequest } from "@/lib/rate-limit/with-rate-limit";
+import { systemClock } from "@/lib/time/clock";
+import type { AdvanceDeps } from "@/lib/checkout/advance";
+import { checkoutPolicy } from "@/lib/checkout/checkout-policy";
+import { createCodeVault } from "@/lib/checkout/code-vault";
+import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
+import { orderIdFactory } from "@/lib/checkout/order-id";
+import { refundListeners } from "@/lib/checkout/owner-actions/settle-refunds";
+import type { ConversionRates } from "@/lib/checkout/price-guard";
+import { codeVaultKey } from "./secrets";
+import type { StartCheckoutDeps } from "@/lib/checkout/start-checkout";
+import { createOrderStore } from "@/lib/checkout/store/order-store";
+import { stripePayments } from "@/lib/checkout/stripe-payments";
+import { processSingleton } from "@/lib/singleton";
+
+/** The buyer's order page: the link the payment page returns to and the email carries. */
+export function orderPath(orderId: string, capabilityKey: string): string {
+  return `/orders/${orderId}?key=${encodeURIComponent(capabilityKey)}`;
+}
+
+/** How long a dead run's lease keeps others off its order; renewed every third of it while alive. */
+const LEASE_MS = 15_000;
+
+/** What `advance` and the sweep need; one per process. */
+export function orderDeps(): Promise<AdvanceDeps> {
+  return processSingleton("order-deps", async (): Promise<AdvanceDeps> => {
+    const kv = await getKv();
+    const deps: AdvanceDeps = {
+      kv,
+      store: createOrderStore(kv, systemClock),
+      upstream: await storefrontClient(),
+      payments: stripePayments(await getStripe()),
+      vault: createCodeVault(await codeVaultKey()),
+      clock: systemClock,
+      policy: checkoutPolicy(env(), await fixtureReservationSeconds()),
+      // Short and renewed while the run works (advance.ts): a process that dies mid-run frees
+      // its orders within this, whatever its slowest call may take.
+      leaseMs: LEASE_MS,
+      orderLink: (orderId, key) => `${publicOrigin()}${orderPath(orderId, key)}`,
+      conversionRates,
+      alertOwner: (orderId, message, source) => {
+        console.error(`[checkout] order ${orderId} needs the owner: ${message}`);
+        raiseAlertInBackground(ownerAlert(orderId, message, source));
+      },
+      // The two counts do not wait for each other: the buyer's code waits for both.
+      onCompleted: async (order) => {
+        await Promise.all([recordSale(kv, order.id, order.item.gameId), conversionRates().then((rates) => recordCompletedOrder(kv, order, rates, systemClock.now()))]);
+      },
+      onUpstreamSpend: (order) => recordUpstreamSpend({ kv, upstream: currentUpstream() }, order.id, order.upstream.amountCharged ?? order.quote.cost),
+    };
+    // The owner's full refund ends in the checkout's refund step, maybe in the sweep: the buyer
+    // is told from there too, not only when the owner clicks again.
+    deps.onRefunded = refundListeners({ ...deps, mailer: shopMailer(), shopName: SHOP_NAME }).onRefunded;
+    return deps;
+  });
+}
+
+/** The pricing rules' store currency and rates as they are now (the owner edits them in the admin). */
+async function conversionRates(): Promise<ConversionRates> {
+  const { source } = await shopPricingRules();
+  return { storeCurrency: source.storeCurrency, exchangeRates: Object.fromEntries(Object.entries(source.rates).map(([code, rate]) => [code, rate.rate])) };
+}
+
+const nextOrderId = orderIdFactory(systemClock);
+
+export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
+  const operations = await shopOperationsDeps();
+  return {
+    catalog: await catalogDeps(),
+    orders: await orderDeps(),
+    nextOrderId,
+    testMode: env().PARTNER_TEST_MODE,
+    salesGuard: () => readSaleCheck(operations),
+  };
+}
+
+/**
+ * POST /api/checkout as the route serves it, behind its rate limit (counted as the request
+ * arrives, asked before anything is written); `later` runs the order email once the answer is
+ * sent (next/server's after() in the route). The bench's count of KV round trips
+ * (bench/checkout-kv-rounds.ts) calls the same handler in process.
+ */
+export function shopCheckoutHandler(later: PostCheckoutDeps["later"]): (request: Request) => Promise<Response> {
+  const limit = { scope: "checkout", setting: () => env().CHECKOUT_RATE_LIMIT };
+  return (request) =>
+    postCheckout(request, {
+      start: startCheckoutDeps,
+      mailer: shopMailer(),
+      publicOrigin: publicOrigin(),
+      shopName: SHOP_NAME,
+      orderPath,
+      later,
+      admission: countRequest(limit, request),
+    });
+}
+
+/** A demo's reservations last as long as its sandbox fixture says; a live shop's are configured. */
+async function fixtureReservationSeconds(): Promise<number | null> {
+  if (shopMode() === "live") return null;
+  const { sandboxReservationSeconds } = await import("./sandbox-reservation-seconds");
+  return sandboxReservationSeconds();
+}

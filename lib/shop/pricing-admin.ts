@@ -1,0 +1,89 @@
+// What the admin's price editor calls: load the current rules with their stale rates, preview a
+// proposed set against them over the cached catalogue, save, restore, and the history. Saves and
+// restores are audited (before and after); the caller then calls afterRulesSaved() so pages show
+// the new prices on the next request. Roles are the caller's: only an owner may save or restore.
+import { recordAudit } from "@/lib/audit";
+import type { CatalogUnavailable } from "@/lib/catalog/catalog-unavailable";
+import { catalogDeps } from "./catalog-deps";
+import type { UpstreamCacheDeps } from "@/lib/catalog/upstream-cache";
+import { err, ok, type Result } from "@/lib/result";
+import { catalogVouchers } from "@/lib/catalog/catalog-vouchers";
+import { compileRules } from "@/lib/pricing/compile-rules";
+import { previewRuleChange, type RulePreview } from "@/lib/pricing/preview-rule-change";
+import { ruleContentSchema, type RuleContentInput, type RuleSet, type VersionFacts } from "@/lib/pricing/rule-set";
+import { listRulesHistory, loadCurrentRules, loadRulesVersion, restoreRules, saveRules, type RulesStoreDeps, type SaveRulesError } from "@/lib/pricing/rules-store";
+import { shopRulesDeps } from "./pricing";
+import { staleRates, type StaleRate } from "@/lib/pricing/stale-rates";
+
+/** Who changes the prices and from where, for the audit log. */
+export interface PriceAuthor {
+  actor: string;
+  ip: string | null;
+}
+
+export interface EditorRules {
+  rules: RuleSet;
+  /** Rates older than `rateMaxAgeHours`, oldest first: a warning for the dashboard. */
+  staleRates: StaleRate[];
+  rateMaxAgeHours: number;
+}
+
+export type PreviewError = Extract<SaveRulesError, { code: "invalid" }> | CatalogUnavailable;
+
+export async function loadRulesForEditor(deps: RulesStoreDeps, rateMaxAgeHours: number): Promise<EditorRules> {
+  const rules = await loadCurrentRules(deps);
+  return { rules, staleRates: staleRates(rules, deps.clock.now(), rateMaxAgeHours), rateMaxAgeHours };
+}
+
+/** The proposed rules against the current ones, over every voucher of the cached catalogue. */
+export async function previewRules(deps: RulesStoreDeps & { catalog: UpstreamCacheDeps }, proposed: RuleContentInput): Promise<Result<RulePreview, PreviewError>> {
+  const content = ruleContentSchema.safeParse(proposed);
+  if (!content.success) {
+    const issues = content.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+    return err({ code: "invalid", issues, message: issues.map((i) => `${i.path}: ${i.message}`).join("; ") });
+  }
+  const current = await loadCurrentRules(deps);
+  const vouchers = await catalogVouchers(deps.catalog);
+  if (!vouchers.ok) return vouchers;
+  const next = compileRules({ ...content.data, version: current.version + 1, savedAt: deps.clock.now(), savedBy: "preview", note: "" });
+  return ok(previewRuleChange(compileRules(current), next, vouchers.value));
+}
+
+export async function saveRulesAsOwner(
+  deps: RulesStoreDeps,
+  input: { expectedVersion: number; content: RuleContentInput; note?: string },
+  author: PriceAuthor,
+): Promise<Result<RuleSet, SaveRulesError>> {
+  const before = await loadRulesVersion(deps, input.expectedVersion);
+  const saved = await saveRules(deps, { ...input, savedBy: author.actor });
+  if (saved.ok) await audit(deps, "prices.rules_saved", before, saved.value, author);
+  return saved;
+}
+
+export async function restoreRulesAsOwner(
+  deps: RulesStoreDeps,
+  input: { version: number; expectedVersion: number; note?: string },
+  author: PriceAuthor,
+): Promise<Result<RuleSet, SaveRulesError>> {
+  const before = await loadRulesVersion(deps, input.expectedVersion);
+  const restored = await restoreRules(deps, { ...input, savedBy: author.actor });
+  if (restored.ok) await audit(deps, "prices.rules_restored", before, restored.value, author);
+  return restored;
+}
+
+export function rulesHistory(deps: RulesStoreDeps, page: { offset?: number; count: number }): Promise<VersionFacts[]> {
+  return listRulesHistory(deps, page);
+}
+
+export function rulesVersion(deps: RulesStoreDeps, version: number): Promise<RuleSet | null> {
+  return loadRulesVersion(deps, version);
+}
+
+async function audit(deps: RulesStoreDeps, action: string, before: RuleSet | null, after: RuleSet, author: PriceAuthor): Promise<void> {
+  await recordAudit({ actor: author.actor, action, target: `prices:v${after.version}`, before, after, ip: author.ip }, { kv: deps.kv, clock: deps.clock });
+}
+
+/** The shop's own deps for every function above (the preview also reads the cached catalogue). */
+export async function shopPricingAdminDeps(): Promise<RulesStoreDeps & { catalog: UpstreamCacheDeps }> {
+  return { ...(await shopRulesDeps()), catalog: await catalogDeps() };
+}

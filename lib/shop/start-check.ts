@@ -1,0 +1,28 @@
+// The start-up check instrumentation.ts runs: the configuration must parse, name one mode, and
+// say where orders are kept and how payments are taken. Next only logs an error thrown from
+// register() and goes on serving, so this exits itself.
+import { adminStartProblems } from "@/lib/auth/admin-settings";
+import { resolveKvDriver } from "@/lib/kv/resolve-driver";
+import { resolvePaymentsTarget } from "@/lib/payments/resolve-payments-target";
+import { ConfigError, env } from "@/lib/config/env";
+import { decideShopMode, modeWarnings } from "@/lib/config/shop-mode";
+
+export function checkStartConfig(): void {
+  try {
+    const config = env();
+    const mode = decideShopMode(config);
+    if (!mode.ok) throw new ConfigError(mode.error.message);
+    // Both throw or answer the variable to fix; neither loads a driver or the payments sandbox.
+    resolveKvDriver(config, { VERCEL: process.env.VERCEL, AWS_LAMBDA_FUNCTION_NAME: process.env.AWS_LAMBDA_FUNCTION_NAME });
+    const payments = resolvePaymentsTarget(config, mode.value);
+    if (!payments.ok) throw new ConfigError(`Invalid configuration:\n  ${payments.error}`);
+    const admin = adminStartProblems(config, mode.value);
+    if (admin.length > 0) throw new ConfigError(`Invalid configuration: the admin (/admin) needs ${admin.join(", ")}`);
+    for (const warning of modeWarnings(config, mode.value)) console.warn(`[config] warning: ${warning}`);
+    console.info(`[config] ${mode.value} shop`);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`[config] ${error.message}`);
+    process.exit(1);
+  }
+}
