@@ -21,7 +21,7 @@ vi.stubEnv("SHOP_MODE", "demo");
 vi.stubEnv("SHOP_URL", SHOP);
 vi.stubEnv("ADMIN_EMAIL", OWNER.email);
 vi.stubEnv("ADMIN_PASSWORD_HASH", await hashPassword(OWNER.password, { N: 1024, r: 8, p: 1 }));
-vi.stubEnv("AUTH_SECRET", "a-test-auth-secret-of-at-least-32-chars");
+vi.stubEnv("AUTH_SECRET", "xClZE+Z27SSph2vHlNuMvdvjLWcSpgSmk9y+pkjDVX8=");
 vi.stubEnv("ADMIN_SIGN_IN_LIMIT_ACCOUNT", `${ACCOUNT_LIMIT}/15m`);
 vi.stubEnv("ADMIN_SIGN_IN_LIMIT_IP", `${ADDRESS_LIMIT}/15m`);
 vi.stubEnv("TRUSTED_PROXY_HOPS", "1");

@@ -11,7 +11,7 @@ vi.mock("@/lib/auth/guard/current-admin", () => ({
 }));
 const audited = vi.hoisted(() => [] as AuditInput[]);
 vi.mock("@/lib/audit", () => ({ recordAudit: async (input: AuditInput) => void audited.push(input) }));
-vi.mock("@/lib/operations/shop-operations", () => ({ shopOperationsDeps: async () => ({ kv: {}, clock: { now: () => 1_800_000_000_000 } }) }));
+vi.mock("@/lib/shop/operations", () => ({ shopOperationsDeps: async () => ({ kv: {}, clock: { now: () => 1_800_000_000_000 } }) }));
 vi.mock("@/lib/operations/partner-balance", () => ({
   readBalanceFigures: async () => ({ ok: true, value: { balance: { amount: 100_00, currency: "USD" } } }),
 }));
@@ -22,8 +22,8 @@ vi.mock("@/lib/operations/owner-settings", () => ({
   writePause: async () => undefined,
 }));
 vi.mock("@/lib/operations/review-balance", () => ({ reviewBalance: async () => ({ pagesChanged: false }) }));
-vi.mock("@/lib/operations/review-operations", () => ({ expireOperationsPages: () => undefined }));
-vi.mock("@/lib/reconciliation/shop-reconciliation", () => ({ shopReconcileDeps: async () => ({}), shopSettleDeps: async () => ({}) }));
+vi.mock("@/lib/shop/cache-tags", async (actual) => ({ ...(await actual<typeof import("@/lib/shop/cache-tags")>()), expireTags: () => undefined }));
+vi.mock("@/lib/shop/reconciliation", () => ({ shopReconcileDeps: async () => ({}), shopSettleDeps: async () => ({}) }));
 vi.mock("@/lib/reconciliation/run", () => ({
   reconcile: async () => ({ ok: true, value: { id: "run-1", outcome: "done", counts: { mismatches: 2 } } }),
 }));
