@@ -72,6 +72,14 @@ describe("POST /v1/checkout/sessions", () => {
     expect(body.error).toMatchObject({ type: "invalid_request_error", code, param });
   });
 
+  it("sends a session's url only while it is open, as Stripe does", async () => {
+    const { body } = await call("POST", "/v1/checkout/sessions", SESSION_FORM);
+    const id = String(body.id);
+    const paid = await sandbox.handle(new Request(`${BASE}/pay/${id}`, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }) }));
+    expect(paid.status).toBe(303);
+    expect((await call("GET", `/v1/checkout/sessions/${id}`)).body).toMatchObject({ status: "complete", url: null });
+  });
+
   it("keeps expires_at between 30 minutes and 24 hours from creation", async () => {
     const early = await call("POST", "/v1/checkout/sessions", `${SESSION_FORM}&expires_at=${NOW_S + 29 * 60}`);
     const late = await call("POST", "/v1/checkout/sessions", `${SESSION_FORM}&expires_at=${NOW_S + 24 * 3600 + 1}`);

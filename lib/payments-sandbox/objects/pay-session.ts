@@ -81,6 +81,7 @@ async function intentFor(context: SandboxContext, stored: StoredSession): Promis
       canceled_at: null,
       cancellation_reason: null,
       capture_method: "manual",
+      confirmation_method: "automatic",
       created: unixSeconds(context.clock),
       currency: session.currency,
       description: stored.payment_intent_data.description,
@@ -88,6 +89,9 @@ async function intentFor(context: SandboxContext, stored: StoredSession): Promis
       latest_charge: null,
       livemode: false,
       metadata: stored.payment_intent_data.metadata,
+      payment_method: null,
+      payment_method_options: {},
+      payment_method_types: ["card"],
       status: "requires_payment_method",
     },
     capture_before_ms: null,
@@ -127,7 +131,8 @@ async function authorize(
   await indexCreated(context, "ch", authorized.intent.latest_charge ?? "", authorized.charge_created ?? 0);
   // Refunds may name the charge rather than the intent.
   await context.store.kv.set(context.store.key("charge", authorized.intent.latest_charge ?? ""), authorized.intent.id);
-  const session = { ...stored.session, payment_intent: authorized.intent.id, status: "complete" as const };
+  // Stripe sends a session's url only while it is open.
+  const session = { ...stored.session, payment_intent: authorized.intent.id, status: "complete" as const, url: null };
   await emitEvent(context, "payment_intent.amount_capturable_updated", authorized.intent);
   await emitEvent(context, "checkout.session.completed", session);
   const redirectTo = session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", session.id);

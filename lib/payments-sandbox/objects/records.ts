@@ -1,5 +1,9 @@
-// The sandbox's stored objects, in Stripe's own shapes for the fields the shop uses, so an
-// object can be answered as stored. Extra bookkeeping fields are kept outside these shapes.
+// The sandbox's stored objects, in Stripe's own shapes, so an object can be answered as stored:
+// every field Stripe always sends (nullable ones as null), typed by the stripe package. Extra
+// bookkeeping fields are kept outside these shapes.
+import type Stripe from "stripe";
+import type { CardFacts } from "./card-facts";
+
 export type Metadata = Record<string, string>;
 
 export interface LineItemRecord {
@@ -8,17 +12,41 @@ export interface LineItemRecord {
   quantity: number;
 }
 
-export interface CheckoutSession {
-  id: string;
-  object: "checkout.session";
+/**
+ * The fields of Stripe's Checkout Session the sandbox answers, typed by the stripe package
+ * itself so that tsc refuses a builder that leaves one out or gives it another type; narrowed
+ * where the sandbox supports less than Stripe.
+ */
+export type CheckoutSession = Pick<
+  Stripe.Checkout.Session,
+  | "id"
+  | "object"
+  | "amount_subtotal"
+  | "amount_total"
+  | "automatic_tax"
+  | "cancel_url"
+  | "client_reference_id"
+  | "created"
+  | "currency"
+  | "custom_fields"
+  | "custom_text"
+  | "customer_email"
+  | "expires_at"
+  | "livemode"
+  | "metadata"
+  | "mode"
+  | "payment_intent"
+  | "payment_method_options"
+  | "payment_method_types"
+  | "payment_status"
+  | "shipping_options"
+  | "status"
+  | "success_url"
+  | "url"
+> & {
   amount_subtotal: number;
   amount_total: number;
-  cancel_url: string | null;
-  client_reference_id: string | null;
-  created: number;
   currency: string;
-  customer_email: string | null;
-  expires_at: number;
   livemode: false;
   metadata: Metadata;
   mode: "payment";
@@ -26,8 +54,7 @@ export interface CheckoutSession {
   payment_status: "unpaid" | "paid" | "no_payment_required";
   status: "open" | "complete" | "expired";
   success_url: string;
-  url: string | null;
-}
+};
 
 export interface StoredSession {
   session: CheckoutSession;
@@ -49,24 +76,37 @@ export interface PaymentError {
   message: string;
 }
 
-export interface PaymentIntent {
-  id: string;
-  object: "payment_intent";
-  amount: number;
-  amount_capturable: number;
-  amount_received: number;
-  canceled_at: number | null;
+export type PaymentIntent = Pick<
+  Stripe.PaymentIntent,
+  | "id"
+  | "object"
+  | "amount"
+  | "amount_capturable"
+  | "amount_received"
+  | "canceled_at"
+  | "cancellation_reason"
+  | "capture_method"
+  | "confirmation_method"
+  | "created"
+  | "currency"
+  | "description"
+  | "latest_charge"
+  | "livemode"
+  | "metadata"
+  | "payment_method"
+  | "payment_method_options"
+  | "payment_method_types"
+  | "status"
+> & {
   cancellation_reason: string | null;
   capture_method: "manual";
-  created: number;
-  currency: string;
-  description: string | null;
   last_payment_error: PaymentError | null;
   latest_charge: string | null;
   livemode: false;
   metadata: Metadata;
+  payment_method: string | null;
   status: PaymentIntentStatus;
-}
+};
 
 export interface StoredPaymentIntent {
   intent: PaymentIntent;
@@ -76,33 +116,53 @@ export interface StoredPaymentIntent {
   session_id: string | null;
   /** When the charge was made (the authorization), in seconds; absent on intents stored before charges were listed. */
   charge_created?: number;
+  /** The authorized charge's facts beyond the intent's; absent on intents stored before risk was reported. */
+  charge_facts?: ChargeFacts;
 }
 
-export interface Refund {
-  id: string;
-  object: "refund";
-  amount: number;
+/** What Radar and the card network said of a charge, and what became of it after. */
+export interface ChargeFacts {
+  payment_method: string;
+  card: CardFacts;
+  outcome: Stripe.Charge.Outcome;
+  three_d_secure: { result: "authenticated" | "attempt_acknowledged" } | null;
+  review: string | null;
+  dispute: string | null;
+}
+
+export type Refund = Pick<Stripe.Refund, "id" | "object" | "amount" | "charge" | "created" | "currency" | "metadata" | "payment_intent" | "reason" | "status"> & {
   charge: string;
-  created: number;
-  currency: string;
   metadata: Metadata;
   payment_intent: string;
-  reason: string | null;
   status: "succeeded";
-}
+};
 
-export interface Charge {
-  id: string;
-  object: "charge";
-  amount: number;
-  amount_captured: number;
-  amount_refunded: number;
-  captured: boolean;
-  created: number;
-  currency: string;
-  payment_intent: string;
-  refunded: boolean;
-}
+export type Charge = Pick<
+  Stripe.Charge,
+  | "id"
+  | "object"
+  | "amount"
+  | "amount_captured"
+  | "amount_refunded"
+  | "billing_details"
+  | "captured"
+  | "created"
+  | "currency"
+  | "description"
+  | "disputed"
+  | "failure_code"
+  | "failure_message"
+  | "livemode"
+  | "metadata"
+  | "outcome"
+  | "paid"
+  | "payment_intent"
+  | "payment_method"
+  | "payment_method_details"
+  | "refunded"
+  | "review"
+  | "status"
+> & { livemode: false; metadata: Metadata; payment_intent: string; review: string | null };
 
 export interface StripeEvent {
   id: string;
