@@ -4,7 +4,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { Kv } from "@/lib/kv/kv";
 import { acquireLock, type KvLock } from "@/lib/kv/lock";
-import type { Refund, StoredPaymentIntent, StoredSession, StripeEvent } from "./objects/records";
+import type { Charge, Refund, StoredPaymentIntent, StoredSession, StripeEvent } from "./objects/records";
 
 const LOCK_TTL_MS = 5_000;
 const LOCK_WAIT_MS = 10;
@@ -15,6 +15,8 @@ interface Kinds {
   pi: StoredPaymentIntent;
   re: Refund;
   evt: StripeEvent;
+  /** Charges that failed; an authorized charge is derived from its intent. */
+  ch: Charge;
 }
 
 export type Kind = keyof Kinds;

@@ -64,13 +64,17 @@ describe.skipIf(!spec)("every object the sandbox returns has the fields Stripe's
     await stripe.charges.list();
     await stripe.refunds.list();
     await stripe.paymentIntents.list();
+    await stripe.charges.retrieve(String((await stripe.paymentIntents.retrieve(intentId)).latest_charge));
+    await stripe.checkout.sessions.list();
+    await stripe.checkout.sessions.listLineItems(session.id);
+    await stripe.events.list({ limit: 100 });
     const declined = await paidSession("4000000000000002");
     await stripe.checkout.sessions.expire(declined.id);
     await sandbox.deliverDue();
 
     const objects = seen.flatMap((body) => objectsIn(body));
     const kinds = new Set(objects.map((object) => String(object.object)));
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(["charge", "checkout.session", "event", "payment_intent", "refund"]));
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(["charge", "checkout.session", "event", "item", "payment_intent", "refund"]));
     const problems = new Set(objects.flatMap((object) => spec?.problems(object, `${String(object.object)} ${String(object.id)}`) ?? []));
     expect([...problems]).toEqual([]);
   });

@@ -96,6 +96,8 @@ describe("errors and auth", () => {
     expect(await none.json()).toMatchObject({ error: { type: "invalid_request_error" } });
     const live = await call("GET", "/v1/payment_intents/pi_x", undefined, { Authorization: "Bearer sk_live_real" });
     expect(live.status).toBe(401);
+    // Stripe's 401 carries no code: api_key_invalid is not one of its error codes.
+    expect(live.body.error).toEqual({ type: "invalid_request_error", message: expect.stringContaining("Invalid API Key provided") });
   });
 
   it("answers 404 resource_missing for unknown objects and 404 for unknown URLs", async () => {

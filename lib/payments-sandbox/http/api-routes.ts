@@ -19,6 +19,7 @@ import {
   listIntentsParams,
   listRefundsParams,
 } from "./param-schemas";
+import { READ_ROUTES } from "./read-routes";
 
 export interface ApiCall {
   params: FormParams;
@@ -28,7 +29,7 @@ export interface ApiCall {
 
 type Handler = (context: SandboxContext, call: ApiCall) => Promise<Result<unknown, StripeError>>;
 
-interface Route {
+export interface Route {
   method: "GET" | "POST";
   pattern: RegExp;
   handler: Handler;
@@ -177,6 +178,7 @@ export const API_ROUTES: Route[] = [
       return event ? ok(event) : err(resourceMissing("event", call.id));
     },
   },
+  ...READ_ROUTES,
 ];
 
 /** The session with its payment_intent expanded (only that field is expandable here). */

@@ -87,3 +87,10 @@ export const listIntentsParams = z.strictObject(listBase).refine(oneCursor, curs
 export const listChargesParams = z.strictObject({ ...listBase, payment_intent: text.optional() }).refine(oneCursor, cursorError);
 export const listRefundsParams = z.strictObject({ ...listBase, payment_intent: text.optional(), charge: text.optional() }).refine(oneCursor, cursorError);
 export type ListParams = z.infer<typeof listIntentsParams>;
+export const listSessionsParams = z
+  .strictObject({ ...listBase, payment_intent: text.optional(), status: z.enum(["open", "complete", "expired"]).optional() })
+  .refine(oneCursor, cursorError);
+export const listEventsParams = z
+  .strictObject({ ...listBase, type: text.optional(), types: z.array(text).max(20, { error: "at most 20 types" }).optional() })
+  .refine(oneCursor, cursorError);
+export const listLineItemsParams = z.strictObject({ ...listBase, created: z.never().optional() }).refine(oneCursor, cursorError);

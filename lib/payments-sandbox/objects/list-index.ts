@@ -7,9 +7,9 @@ import type { SandboxContext } from "../context";
 import { resourceMissing, type StripeError } from "../stripe-error";
 import type { ListParams } from "../http/param-schemas";
 
-export type ListedKind = "pi" | "re" | "ch";
+export type ListedKind = "pi" | "re" | "ch" | "cs" | "evt";
 
-const OBJECT_NAME: Record<ListedKind, string> = { pi: "payment_intent", re: "refund", ch: "charge" };
+const OBJECT_NAME: Record<ListedKind, string> = { pi: "payment_intent", re: "refund", ch: "charge", cs: "checkout.session", evt: "event" };
 
 /** Stripe's list envelope. */
 export interface StripeList<T> {
