@@ -1,7 +1,6 @@
 // Reads a Stripe integration makes beyond the shop's own: a charge by id, the Checkout Session
 // and event lists, and a session's line items.
 import { err, ok } from "@/lib/result";
-import type { SandboxContext } from "../context";
 import { chargeOf } from "../objects/charge";
 import { listObjects, type StripeList } from "../objects/list-index";
 import { readIntent } from "../objects/payment-intents";
