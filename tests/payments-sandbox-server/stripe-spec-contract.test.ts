@@ -72,10 +72,40 @@ describe.skipIf(!spec)("every object the sandbox returns has the fields Stripe's
     await stripe.checkout.sessions.expire(declined.id);
     await sandbox.deliverDue();
 
-    const objects = seen.flatMap((body) => objectsIn(body));
-    const kinds = new Set(objects.map((object) => String(object.object)));
+    const kinds = new Set(seen.flatMap((body) => objectsIn(body)).map((object) => String(object.object)));
     expect([...kinds].sort()).toEqual(expect.arrayContaining(["charge", "checkout.session", "event", "item", "payment_intent", "refund"]));
-    const problems = new Set(objects.flatMap((object) => spec?.problems(object, `${String(object.object)} ${String(object.id)}`) ?? []));
-    expect([...problems]).toEqual([]);
+    expectConforming();
+  });
+
+  it("payment methods, failed charges, reviews, early fraud warnings and disputes", async () => {
+    const blocked = await paidSession("4100000000000019");
+    const blockedIntent = await stripe.paymentIntents.retrieve(String(blocked.payment_intent));
+    await stripe.charges.retrieve(String(blockedIntent.last_payment_error?.charge));
+    const reviewed = await stripe.paymentIntents.retrieve(String((await paidSession("4000000000009235")).payment_intent));
+    const charge = await stripe.charges.retrieve(String(reviewed.latest_charge));
+    await stripe.paymentMethods.retrieve(String(charge.payment_method));
+    await stripe.reviews.retrieve(String(charge.review));
+    await stripe.reviews.list();
+    await stripe.reviews.approve(String(charge.review));
+    const warned = String((await paidSession("4000000000005423")).payment_intent);
+    await stripe.paymentIntents.capture(warned);
+    await stripe.radar.earlyFraudWarnings.list();
+    const disputed = String((await paidSession("4000000000000259")).payment_intent);
+    await stripe.paymentIntents.capture(disputed);
+    const [dispute] = (await stripe.disputes.list()).data;
+    await stripe.disputes.update(String(dispute?.id), { evidence: { uncategorized_text: "winning_evidence" }, submit: true });
+    await stripe.disputes.retrieve(String(dispute?.id));
+    await sandbox.deliverDue();
+
+    const kinds = new Set(seen.flatMap((body) => objectsIn(body)).map((object) => String(object.object)));
+    expect([...kinds]).toEqual(expect.arrayContaining(["charge", "dispute", "event", "payment_method", "radar.early_fraud_warning", "review"]));
+    expectConforming();
   });
 });
+
+/** Every object seen so far, nested ones included, lacks no field the spec requires. */
+function expectConforming(): void {
+  const objects = seen.flatMap((body) => objectsIn(body));
+  const problems = new Set(objects.flatMap((object) => spec?.problems(object, `${String(object.object)} ${String(object.id)}`) ?? []));
+  expect([...problems]).toEqual([]);
+}

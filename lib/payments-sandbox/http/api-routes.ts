@@ -19,6 +19,7 @@ import {
   listIntentsParams,
   listRefundsParams,
 } from "./param-schemas";
+import { RADAR_ROUTES } from "./radar-routes";
 import { READ_ROUTES } from "./read-routes";
 
 export interface ApiCall {
@@ -105,8 +106,8 @@ export const API_ROUTES: Route[] = [
           load: async (id) => {
             const intentId = await intentOfCharge(context, id);
             const read = intentId ? await readIntent(context, intentId) : null;
-            // An intent authorized again after a decline carries its latest charge only.
-            return read?.ok && read.value.intent.latest_charge === id ? chargeOf(read.value) : null;
+            // An intent authorized after a decline carries its latest charge; the failed one is stored.
+            return read?.ok && read.value.intent.latest_charge === id ? chargeOf(read.value) : context.store.read("ch", id);
           },
           created: (charge) => charge.created,
           keep: (charge) => payment_intent === undefined || charge.payment_intent === payment_intent,
@@ -179,6 +180,7 @@ export const API_ROUTES: Route[] = [
     },
   },
   ...READ_ROUTES,
+  ...RADAR_ROUTES,
 ];
 
 /** The session with its payment_intent expanded (only that field is expandable here). */

@@ -86,3 +86,38 @@ export function cardDetails(card: CardFacts, threeDSecure: ChargeFactsThreeDSecu
 }
 
 type ChargeFactsThreeDSecure = NonNullable<StoredPaymentIntent["charge_facts"]>["three_d_secure"];
+
+/** A charge the attempt made and Radar or the issuer refused: stored, since no intent carries it. */
+export function failedCharge(
+  intent: StoredPaymentIntent["intent"],
+  id: string,
+  created: number,
+  attempt: { payment_method: string; card: CardFacts; outcome: Stripe.Charge.Outcome },
+  failure: { code: string; message: string },
+): Charge {
+  return {
+    id,
+    object: "charge",
+    amount: intent.amount,
+    amount_captured: 0,
+    amount_refunded: 0,
+    billing_details: emptyBillingDetails(),
+    captured: false,
+    created,
+    currency: intent.currency,
+    description: intent.description,
+    disputed: false,
+    failure_code: failure.code,
+    failure_message: failure.message,
+    livemode: false,
+    metadata: intent.metadata,
+    outcome: attempt.outcome,
+    paid: false,
+    payment_intent: intent.id,
+    payment_method: attempt.payment_method,
+    payment_method_details: cardDetails(attempt.card, null),
+    refunded: false,
+    review: null,
+    status: "failed",
+  };
+}

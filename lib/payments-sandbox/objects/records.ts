@@ -3,6 +3,7 @@
 // bookkeeping fields are kept outside these shapes.
 import type Stripe from "stripe";
 import type { CardFacts } from "./card-facts";
+import type { TestCard } from "./test-cards";
 
 export type Metadata = Record<string, string>;
 
@@ -74,6 +75,8 @@ export interface PaymentError {
   code: string;
   decline_code?: string;
   message: string;
+  /** The failed charge, where the attempt made one. */
+  charge?: string;
 }
 
 export type PaymentIntent = Pick<
@@ -118,6 +121,8 @@ export interface StoredPaymentIntent {
   charge_created?: number;
   /** The authorized charge's facts beyond the intent's; absent on intents stored before risk was reported. */
   charge_facts?: ChargeFacts;
+  /** The card waiting on 3-D Secure, while the intent requires_action. */
+  pending_card?: PendingCard;
 }
 
 /** What Radar and the card network said of a charge, and what became of it after. */
@@ -128,7 +133,78 @@ export interface ChargeFacts {
   three_d_secure: { result: "authenticated" | "attempt_acknowledged" } | null;
   review: string | null;
   dispute: string | null;
+  early_fraud_warning: string | null;
+  /** What the test card's bank does once the charge is captured. */
+  after_capture: TestCard["afterCapture"];
 }
+
+/** A card waiting on the 3-D Secure screen. */
+export interface PendingCard {
+  card: TestCard;
+  facts: CardFacts;
+  payment_method: string;
+}
+
+export type PaymentMethod = Pick<Stripe.PaymentMethod, "id" | "object" | "billing_details" | "card" | "created" | "customer" | "livemode" | "metadata" | "type"> & {
+  livemode: false;
+  type: "card";
+};
+
+export type Review = Pick<
+  Stripe.Review,
+  "id" | "object" | "billing_zip" | "charge" | "closed_reason" | "created" | "ip_address" | "ip_address_location" | "livemode" | "open" | "opened_reason" | "payment_intent" | "reason" | "session"
+> & { charge: string; livemode: false; payment_intent: string };
+
+export const EVIDENCE_FIELDS = [
+  "access_activity_log",
+  "billing_address",
+  "cancellation_policy",
+  "cancellation_policy_disclosure",
+  "cancellation_rebuttal",
+  "customer_communication",
+  "customer_email_address",
+  "customer_name",
+  "customer_purchase_ip",
+  "customer_signature",
+  "duplicate_charge_documentation",
+  "duplicate_charge_explanation",
+  "duplicate_charge_id",
+  "product_description",
+  "receipt",
+  "refund_policy",
+  "refund_policy_disclosure",
+  "refund_refusal_explanation",
+  "service_date",
+  "service_documentation",
+  "shipping_address",
+  "shipping_carrier",
+  "shipping_date",
+  "shipping_documentation",
+  "shipping_tracking_number",
+  "uncategorized_file",
+  "uncategorized_text",
+] as const;
+
+export type EvidenceField = (typeof EVIDENCE_FIELDS)[number];
+
+export type Dispute = Pick<
+  Stripe.Dispute,
+  "id" | "object" | "amount" | "balance_transactions" | "charge" | "created" | "currency" | "is_charge_refundable" | "livemode" | "metadata" | "payment_intent" | "reason" | "status"
+> & {
+  charge: string;
+  /** Stripe's evidence fields as text (files by their id). */
+  evidence: Record<EvidenceField, string | null>;
+  evidence_details: Pick<Stripe.Dispute.EvidenceDetails, "due_by" | "has_evidence" | "past_due" | "submission_count">;
+  livemode: false;
+  metadata: Metadata;
+  payment_intent: string;
+};
+
+export type EarlyFraudWarning = Pick<Stripe.Radar.EarlyFraudWarning, "id" | "object" | "actionable" | "charge" | "created" | "fraud_type" | "livemode" | "payment_intent"> & {
+  charge: string;
+  livemode: false;
+  payment_intent: string;
+};
 
 export type Refund = Pick<Stripe.Refund, "id" | "object" | "amount" | "charge" | "created" | "currency" | "metadata" | "payment_intent" | "reason" | "status"> & {
   charge: string;
@@ -169,7 +245,7 @@ export interface StripeEvent {
   object: "event";
   api_version: string;
   created: number;
-  data: { object: CheckoutSession | PaymentIntent | Charge };
+  data: { object: CheckoutSession | PaymentIntent | Charge | Review | Dispute | EarlyFraudWarning };
   livemode: false;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
@@ -184,6 +260,14 @@ export const EVENT_TYPES = [
   "payment_intent.canceled",
   "payment_intent.payment_failed",
   "charge.refunded",
+  "review.opened",
+  "review.closed",
+  "radar.early_fraud_warning.created",
+  "charge.dispute.created",
+  "charge.dispute.funds_withdrawn",
+  "charge.dispute.updated",
+  "charge.dispute.closed",
+  "charge.dispute.funds_reinstated",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

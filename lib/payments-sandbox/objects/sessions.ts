@@ -60,7 +60,9 @@ export async function createSession(context: SandboxContext, params: CreateSessi
     metadata: params.metadata,
     mode: "payment",
     payment_intent: null,
-    payment_method_options: {},
+    payment_method_options: params.payment_method_options?.card?.request_three_d_secure
+      ? { card: { request_three_d_secure: params.payment_method_options.card.request_three_d_secure } }
+      : {},
     payment_method_types: ["card"],
     payment_status: "unpaid",
     shipping_options: [],
