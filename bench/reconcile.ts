@@ -127,6 +127,7 @@ async function main(): Promise<void> {
         payment_method: null,
         payment_method_options: {},
         payment_method_types: ["card"],
+        review: null,
         status: "succeeded",
       },
       capture_before_ms: null,

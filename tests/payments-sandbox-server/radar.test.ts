@@ -116,6 +116,7 @@ describe("reviews", () => {
   it("opens a review for 4000 0000 0000 9235 (elevated risk), and closes it when approved", async () => {
     const charge = await authorizedCharge("4000000000009235");
     expect(charge.outcome).toMatchObject({ type: "manual_review", risk_level: "elevated", reason: "elevated_risk_level" });
+    expect((await stripe.paymentIntents.retrieve(String(charge.payment_intent))).review).toBe(charge.review);
     const review = await stripe.reviews.retrieve(String(charge.review));
     expect(review).toMatchObject({ object: "review", open: true, reason: "rule", opened_reason: "rule", charge: charge.id, closed_reason: null });
     const approved = await stripe.reviews.approve(review.id);

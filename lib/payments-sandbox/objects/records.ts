@@ -99,6 +99,7 @@ export type PaymentIntent = Pick<
   | "payment_method"
   | "payment_method_options"
   | "payment_method_types"
+  | "review"
   | "status"
 > & {
   cancellation_reason: string | null;
@@ -108,6 +109,7 @@ export type PaymentIntent = Pick<
   livemode: false;
   metadata: Metadata;
   payment_method: string | null;
+  review: string | null;
   status: PaymentIntentStatus;
 };
 
