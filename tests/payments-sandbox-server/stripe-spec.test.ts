@@ -10,6 +10,13 @@ describe.skipIf(!spec)("loadStripeSpec().problems", () => {
     expect(problems).toEqual(expect.arrayContaining(["refund.amount is null but not nullable", "refund.charge.paid is missing", "refund.charge.outcome.type is missing"]));
   });
 
+  it("names a field of another type than the spec's", () => {
+    expect(spec?.problems({ object: "refund", id: "re_1", amount: "5", created: 1.5, currency: "usd" }, "refund")).toEqual([
+      "refund.amount is string, not integer",
+      "refund.created is number, not integer",
+    ]);
+  });
+
   it("passes an object with every required field", () => {
     expect(spec?.problems({ object: "refund", id: "re_1", amount: 5, created: 1, currency: "usd" }, "refund")).toEqual([]);
   });

@@ -49,11 +49,27 @@ export function loadStripeSpec(path = STRIPE_SPEC_PATH): StripeSpec | null {
       const fieldSchema = target.properties[field];
       if (!fieldSchema) continue;
       if (fieldValue === null) {
-        if (!fieldSchema.nullable && target.required?.includes(field)) out.push(`${path}.${field} is null but not nullable`);
+        if (!fieldSchema.nullable) out.push(`${path}.${field} is null but not nullable`);
         continue;
       }
+      const wrongType = typeMismatch(fieldSchema.type, fieldValue);
+      if (wrongType) out.push(`${path}.${field} is ${wrongType}, not ${String(fieldSchema.type)}`);
       check(fieldSchema, fieldValue, `${path}.${field}`, out);
     }
+  }
+
+  /** What a value is instead of the schema's primitive type, or null when it fits (or the schema names none). */
+  function typeMismatch(type: string | undefined, value: unknown): string | null {
+    const actual = Array.isArray(value) ? "array" : typeof value;
+    const fits: Record<string, boolean> = {
+      string: actual === "string",
+      boolean: actual === "boolean",
+      number: actual === "number",
+      integer: Number.isInteger(value),
+      array: actual === "array",
+      object: actual === "object",
+    };
+    return type === undefined || fits[type] !== false ? null : actual;
   }
 
   /** The object-shaped schema a value fits: through $ref and the object branch of anyOf. */
