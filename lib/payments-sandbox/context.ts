@@ -25,6 +25,8 @@ export interface PaymentsSandboxConfig {
    */
   enabledEvents?: readonly EventType[];
   webhookSecret: string;
+  /** Stripe's default Radar rule "Block if :risk_level: = 'highest'" (on unless turned off). */
+  blockHighestRisk: boolean;
   /** How long an uncaptured authorization holds before it lapses (7 days, like cards). */
   authLapseMs: number;
   /** First retry delay; each further retry waits twice as long. */

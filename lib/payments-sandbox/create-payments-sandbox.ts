@@ -48,7 +48,7 @@ export function createPaymentsSandbox(options: PaymentsSandboxOptions): Payments
     ids: options.ids ?? randomIds,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     scheduler: options.scheduler ?? null,
-    config: { authLapseMs: SEVEN_DAYS_MS, retryBaseMs: 5_000, maxAttempts: 8, faults: {}, ...options.config },
+    config: { authLapseMs: SEVEN_DAYS_MS, retryBaseMs: 5_000, maxAttempts: 8, faults: {}, blockHighestRisk: true, ...options.config },
   };
   const deliver = () =>
     deliverDue(context).catch((error: unknown) => {

@@ -4,7 +4,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { Kv } from "@/lib/kv/kv";
 import { acquireLock, type KvLock } from "@/lib/kv/lock";
-import type { Refund, StoredPaymentIntent, StoredSession, StripeEvent } from "./objects/records";
+import type { Charge, Dispute, EarlyFraudWarning, PaymentMethod, Refund, Review, StoredPaymentIntent, StoredSession, StripeEvent } from "./objects/records";
 
 const LOCK_TTL_MS = 5_000;
 const LOCK_WAIT_MS = 10;
@@ -15,6 +15,12 @@ interface Kinds {
   pi: StoredPaymentIntent;
   re: Refund;
   evt: StripeEvent;
+  /** Charges that failed; an authorized charge is derived from its intent. */
+  ch: Charge;
+  pm: PaymentMethod;
+  prv: Review;
+  dp: Dispute;
+  issfr: EarlyFraudWarning;
 }
 
 export type Kind = keyof Kinds;

@@ -72,6 +72,14 @@ describe("POST /v1/checkout/sessions", () => {
     expect(body.error).toMatchObject({ type: "invalid_request_error", code, param });
   });
 
+  it("sends a session's url only while it is open, as Stripe does", async () => {
+    const { body } = await call("POST", "/v1/checkout/sessions", SESSION_FORM);
+    const id = String(body.id);
+    const paid = await sandbox.handle(new Request(`${BASE}/pay/${id}`, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }) }));
+    expect(paid.status).toBe(303);
+    expect((await call("GET", `/v1/checkout/sessions/${id}`)).body).toMatchObject({ status: "complete", url: null });
+  });
+
   it("keeps expires_at between 30 minutes and 24 hours from creation", async () => {
     const early = await call("POST", "/v1/checkout/sessions", `${SESSION_FORM}&expires_at=${NOW_S + 29 * 60}`);
     const late = await call("POST", "/v1/checkout/sessions", `${SESSION_FORM}&expires_at=${NOW_S + 24 * 3600 + 1}`);
@@ -88,6 +96,8 @@ describe("errors and auth", () => {
     expect(await none.json()).toMatchObject({ error: { type: "invalid_request_error" } });
     const live = await call("GET", "/v1/payment_intents/pi_x", undefined, { Authorization: "Bearer sk_live_real" });
     expect(live.status).toBe(401);
+    // Stripe's 401 carries no code: api_key_invalid is not one of its error codes.
+    expect(live.body.error).toEqual({ type: "invalid_request_error", message: expect.stringContaining("Invalid API Key provided") });
   });
 
   it("answers 404 resource_missing for unknown objects and 404 for unknown URLs", async () => {

@@ -43,7 +43,7 @@ function bearerKey(request: Request): { ok: true; value: string } | { ok: false;
     return { ok: false, error: invalidRequest("You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').", { status: 401 }) };
   }
   if (!match[1].startsWith("sk_test_")) {
-    return { ok: false, error: invalidRequest(`Invalid API Key provided: ${match[1].slice(0, 8)}…; this sandbox accepts any sk_test_ key and never a live one.`, { code: "api_key_invalid", status: 401 }) };
+    return { ok: false, error: invalidRequest(`Invalid API Key provided: ${match[1].slice(0, 8)}…; this sandbox accepts any sk_test_ key and never a live one.`, { status: 401 }) };
   }
   return { ok: true, value: match[1] };
 }

@@ -19,6 +19,8 @@ import {
   listIntentsParams,
   listRefundsParams,
 } from "./param-schemas";
+import { RADAR_ROUTES } from "./radar-routes";
+import { READ_ROUTES } from "./read-routes";
 
 export interface ApiCall {
   params: FormParams;
@@ -28,7 +30,7 @@ export interface ApiCall {
 
 type Handler = (context: SandboxContext, call: ApiCall) => Promise<Result<unknown, StripeError>>;
 
-interface Route {
+export interface Route {
   method: "GET" | "POST";
   pattern: RegExp;
   handler: Handler;
@@ -104,8 +106,8 @@ export const API_ROUTES: Route[] = [
           load: async (id) => {
             const intentId = await intentOfCharge(context, id);
             const read = intentId ? await readIntent(context, intentId) : null;
-            // An intent authorized again after a decline carries its latest charge only.
-            return read?.ok && read.value.intent.latest_charge === id ? chargeOf(read.value) : null;
+            // An intent authorized after a decline carries its latest charge; the failed one is stored.
+            return read?.ok && read.value.intent.latest_charge === id ? chargeOf(read.value) : context.store.read("ch", id);
           },
           created: (charge) => charge.created,
           keep: (charge) => payment_intent === undefined || charge.payment_intent === payment_intent,
@@ -177,6 +179,8 @@ export const API_ROUTES: Route[] = [
       return event ? ok(event) : err(resourceMissing("event", call.id));
     },
   },
+  ...READ_ROUTES,
+  ...RADAR_ROUTES,
 ];
 
 /** The session with its payment_intent expanded (only that field is expandable here). */

@@ -22,7 +22,7 @@ export async function handlePageRequest(context: SandboxContext, request: Reques
   const form = parseForm(await request.text());
   const outcome = match[2]
     ? await authenticateSession(context, sessionId, form.decision === "approve")
-    : await paySession(context, sessionId, typeof form.card_number === "string" ? form.card_number : "");
+    : await paySession(context, sessionId, typeof form.card_number === "string" ? form.card_number : "", typeof form.expiry === "string" ? form.expiry : "");
   if (!outcome.ok) return html(409, messagePage("Checkout closed", outcome.error));
   return answerOutcome(outcome.value, stored, payAction);
 }

@@ -1,6 +1,7 @@
 // The parameters of each endpoint, from Stripe's API reference, as zod schemas: the source of
 // both the validation and the types. Unknown parameters are refused (Stripe's parameter_unknown).
 import { z } from "zod";
+import { EVIDENCE_FIELDS, type EvidenceField } from "../objects/records";
 import { INVALID_INTEGER } from "./form-params";
 
 const integer = z
@@ -36,6 +37,11 @@ export const createSessionParams = z.strictObject({
   customer_email: z.email({ error: "Invalid email address" }).optional(),
   client_reference_id: text.max(200).optional(),
   metadata,
+  payment_method_options: z
+    .strictObject({
+      card: z.strictObject({ request_three_d_secure: z.enum(["any", "automatic", "challenge"], { error: "expected one of any, automatic, challenge" }).optional() }).optional(),
+    })
+    .optional(),
   payment_intent_data: z
     .strictObject({
       capture_method: z.enum(["manual", "automatic", "automatic_async"]).optional(),
@@ -87,3 +93,19 @@ export const listIntentsParams = z.strictObject(listBase).refine(oneCursor, curs
 export const listChargesParams = z.strictObject({ ...listBase, payment_intent: text.optional() }).refine(oneCursor, cursorError);
 export const listRefundsParams = z.strictObject({ ...listBase, payment_intent: text.optional(), charge: text.optional() }).refine(oneCursor, cursorError);
 export type ListParams = z.infer<typeof listIntentsParams>;
+export const listSessionsParams = z
+  .strictObject({ ...listBase, payment_intent: text.optional(), status: z.enum(["open", "complete", "expired"]).optional() })
+  .refine(oneCursor, cursorError);
+export const listEventsParams = z
+  .strictObject({ ...listBase, type: text.optional(), types: z.array(text).max(20, { error: "at most 20 types" }).optional() })
+  .refine(oneCursor, cursorError);
+export const listLineItemsParams = z.strictObject({ ...listBase, created: z.never().optional() }).refine(oneCursor, cursorError);
+export const listReviewsParams = z.strictObject(listBase).refine(oneCursor, cursorError);
+export const listDisputesParams = z.strictObject({ ...listBase, charge: text.optional(), payment_intent: text.optional() }).refine(oneCursor, cursorError);
+export const listEarlyFraudWarningsParams = listDisputesParams;
+
+const evidence = z.strictObject(Object.fromEntries(EVIDENCE_FIELDS.map((field) => [field, text.max(20_000).optional()])) as Record<EvidenceField, z.ZodOptional<typeof text>>);
+const flag = z.enum(["true", "false"], { error: "expected true or false" }).transform((value) => value === "true");
+
+export const updateDisputeParams = z.strictObject({ evidence: evidence.optional(), metadata: metadata.optional(), submit: flag.optional(), expand });
+export const approveReviewParams = z.strictObject({ expand });

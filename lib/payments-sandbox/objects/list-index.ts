@@ -7,9 +7,18 @@ import type { SandboxContext } from "../context";
 import { resourceMissing, type StripeError } from "../stripe-error";
 import type { ListParams } from "../http/param-schemas";
 
-export type ListedKind = "pi" | "re" | "ch";
+export type ListedKind = "pi" | "re" | "ch" | "cs" | "evt" | "prv" | "dp" | "issfr";
 
-const OBJECT_NAME: Record<ListedKind, string> = { pi: "payment_intent", re: "refund", ch: "charge" };
+const OBJECT_NAME: Record<ListedKind, string> = {
+  pi: "payment_intent",
+  re: "refund",
+  ch: "charge",
+  cs: "checkout.session",
+  evt: "event",
+  prv: "review",
+  dp: "dispute",
+  issfr: "radar.early_fraud_warning",
+};
 
 /** Stripe's list envelope. */
 export interface StripeList<T> {

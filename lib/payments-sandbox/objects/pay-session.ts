@@ -1,12 +1,17 @@
-// What the hosted payment page does when the buyer presses Pay (and, for the 3-D Secure test
-// card, approves or fails the second screen): authorize the session's PaymentIntent, or record
-// the decline, with the events Stripe sends for each.
+// What the hosted payment page does when the buyer presses Pay (and, where 3-D Secure is asked
+// for, approves or fails the second screen): Radar's verdict on the card, then authorize the
+// session's PaymentIntent or record the refusal on a failed charge, with Stripe's events.
 import { err, ok, type Result } from "@/lib/result";
 import { unixSeconds } from "../clock-ids";
 import type { SandboxContext } from "../context";
 import { emitEvent } from "../webhooks/emit-event";
-import type { PaymentError, StoredPaymentIntent, StoredSession } from "./records";
+import { cardFacts } from "./card-facts";
+import { failedCharge } from "./charge";
 import { indexCreated } from "./list-index";
+import { createPaymentMethod } from "./payment-methods";
+import { radarVerdict, type RadarVerdict } from "./radar";
+import type { ChargeFacts, PaymentError, PendingCard, StoredPaymentIntent, StoredSession } from "./records";
+import { openReview } from "./reviews";
 import { readSession } from "./sessions";
 import { cardBehaviour } from "./test-cards";
 
@@ -15,31 +20,52 @@ export type PayOutcome =
   | { kind: "authenticate" }
   | { kind: "declined"; message: string };
 
-export async function paySession(context: SandboxContext, sessionId: string, cardNumber: string): Promise<Result<PayOutcome, string>> {
-  const card = cardBehaviour(cardNumber);
-  if (card.kind === "invalid") return ok({ kind: "declined", message: card.message });
+/** What Stripe says to the buyer when Radar blocks the payment: no more than a decline. */
+const BLOCKED: PaymentError = { type: "card_error", code: "card_declined", decline_code: "fraudulent", message: "Your card was declined." };
+
+export async function paySession(context: SandboxContext, sessionId: string, cardNumber: string, expiry = ""): Promise<Result<PayOutcome, string>> {
+  const typed = cardBehaviour(cardNumber);
+  if (typed.kind === "invalid") return ok({ kind: "declined", message: typed.message });
+  const { card } = typed;
   return withOpenSession(context, sessionId, async (stored) => {
     const intent = await intentFor(context, stored);
-    if (card.kind === "authenticate") {
-      await context.store.write("pi", intent.intent.id, { ...intent, intent: { ...intent.intent, status: "requires_action" } });
-      return { stored: withIntent(stored, intent.intent.id), outcome: { kind: "authenticate" } };
+    const facts = cardFacts(card.digits, expiry, new Date(context.clock.now()).getUTCFullYear());
+    const method = await createPaymentMethod(context, facts);
+    const attempt: PendingCard = { card, facts, payment_method: method.id };
+    const withItsIntent = withIntent(stored, intent.intent.id);
+    const verdict = radarVerdict(card, context.config.blockHighestRisk);
+    // Radar decides before 3-D Secure: a blocked card never reaches the challenge.
+    if (verdict.kind === "blocked" || verdict.kind === "declined") {
+      return { stored: withItsIntent, outcome: await refuse(context, intent, attempt, verdict) };
     }
-    if (card.kind === "decline") {
-      const { kind: _kind, ...error } = card;
-      void _kind;
-      return { stored: withIntent(stored, intent.intent.id), outcome: await decline(context, intent, { type: "card_error", ...error }) };
+    if (card.requiresAuthentication || asksForChallenge(stored)) {
+      await context.store.write("pi", intent.intent.id, { ...intent, intent: { ...intent.intent, status: "requires_action" }, pending_card: attempt });
+      return { stored: withItsIntent, outcome: { kind: "authenticate" } };
     }
-    return authorize(context, stored, intent);
+    return authorize(context, stored, intent, attempt, verdict, null);
   });
 }
 
-/** The second screen of the 3-D Secure test card: the buyer approves or fails the challenge. */
+/** `request_three_d_secure` 'any' or 'challenge' asks every card; 'automatic' only those that require it. */
+function asksForChallenge(stored: StoredSession): boolean {
+  const requested = stored.session.payment_method_options?.card?.request_three_d_secure;
+  return requested === "any" || requested === "challenge";
+}
+
+/** The second screen of 3-D Secure: the buyer approves or fails the challenge. */
 export async function authenticateSession(context: SandboxContext, sessionId: string, approve: boolean): Promise<Result<PayOutcome, string>> {
   return withOpenSession(context, sessionId, async (stored) => {
     const intent = await intentFor(context, stored);
-    if (intent.intent.status !== "requires_action") return { stored, outcome: { kind: "declined", message: "There is no payment waiting for approval." } };
-    if (approve) return authorize(context, stored, intent);
-    const outcome = await decline(context, intent, {
+    const attempt = intent.pending_card;
+    if (intent.intent.status !== "requires_action" || !attempt) return { stored, outcome: { kind: "declined", message: "There is no payment waiting for approval." } };
+    const { pending_card: _done, ...rest } = intent;
+    void _done;
+    if (approve) {
+      const verdict = radarVerdict(attempt.card, context.config.blockHighestRisk);
+      if (verdict.kind === "blocked" || verdict.kind === "declined") return { stored, outcome: await refuse(context, rest, attempt, verdict) };
+      return authorize(context, stored, rest, attempt, verdict, { result: "authenticated" });
+    }
+    const outcome = await decline(context, rest, {
       type: "card_error",
       code: "payment_intent_authentication_failure",
       message: "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
@@ -81,6 +107,7 @@ async function intentFor(context: SandboxContext, stored: StoredSession): Promis
       canceled_at: null,
       cancellation_reason: null,
       capture_method: "manual",
+      confirmation_method: "automatic",
       created: unixSeconds(context.clock),
       currency: session.currency,
       description: stored.payment_intent_data.description,
@@ -88,6 +115,10 @@ async function intentFor(context: SandboxContext, stored: StoredSession): Promis
       latest_charge: null,
       livemode: false,
       metadata: stored.payment_intent_data.metadata,
+      payment_method: null,
+      payment_method_options: intentCardOptions(session),
+      payment_method_types: ["card"],
+      review: null,
       status: "requires_payment_method",
     },
     capture_before_ms: null,
@@ -100,17 +131,37 @@ async function intentFor(context: SandboxContext, stored: StoredSession): Promis
 }
 
 async function decline(context: SandboxContext, intent: StoredPaymentIntent, error: PaymentError): Promise<PayOutcome> {
-  const next: StoredPaymentIntent = { ...intent, intent: { ...intent.intent, status: "requires_payment_method", last_payment_error: error } };
+  const next: StoredPaymentIntent = { ...intent, intent: { ...intent.intent, status: "requires_payment_method", last_payment_error: error, payment_method: null } };
   await context.store.write("pi", next.intent.id, next);
   await emitEvent(context, "payment_intent.payment_failed", next.intent);
   return { kind: "declined", message: error.message };
+}
+
+/** A payment Radar blocked or the issuer declined: a failed charge carries the outcome. */
+async function refuse(
+  context: SandboxContext,
+  intent: StoredPaymentIntent,
+  attempt: PendingCard,
+  verdict: Extract<RadarVerdict, { kind: "blocked" | "declined" }>,
+): Promise<PayOutcome> {
+  const error: PaymentError = verdict.kind === "blocked" || !attempt.card.decline ? BLOCKED : { type: "card_error", ...attempt.card.decline };
+  const created = unixSeconds(context.clock);
+  const charge = failedCharge(intent.intent, context.ids("ch"), created, { payment_method: attempt.payment_method, card: attempt.facts, outcome: verdict.outcome }, error);
+  await context.store.write("ch", charge.id, charge);
+  await indexCreated(context, "ch", charge.id, created);
+  return decline(context, intent, { ...error, charge: charge.id });
 }
 
 async function authorize(
   context: SandboxContext,
   stored: StoredSession,
   intent: StoredPaymentIntent,
+  attempt: PendingCard,
+  verdict: Extract<RadarVerdict, { kind: "review" | "authorized" }>,
+  threeDSecure: ChargeFacts["three_d_secure"],
 ): Promise<{ stored: StoredSession; outcome: PayOutcome }> {
+  const chargeId = context.ids("ch");
+  const review = verdict.kind === "review" ? await openReview(context, chargeId, intent.intent.id) : null;
   const authorized: StoredPaymentIntent = {
     ...intent,
     intent: {
@@ -118,18 +169,37 @@ async function authorize(
       status: "requires_capture",
       amount_capturable: intent.intent.amount,
       last_payment_error: null,
-      latest_charge: context.ids("ch"),
+      latest_charge: chargeId,
+      payment_method: attempt.payment_method,
+      review: review?.id ?? null,
     },
     capture_before_ms: context.clock.now() + context.config.authLapseMs,
     charge_created: unixSeconds(context.clock),
+    charge_facts: {
+      payment_method: attempt.payment_method,
+      card: attempt.facts,
+      outcome: verdict.outcome,
+      three_d_secure: threeDSecure,
+      review: review?.id ?? null,
+      dispute: null,
+      early_fraud_warning: null,
+      after_capture: attempt.card.afterCapture,
+    },
   };
   await context.store.write("pi", authorized.intent.id, authorized);
-  await indexCreated(context, "ch", authorized.intent.latest_charge ?? "", authorized.charge_created ?? 0);
+  await indexCreated(context, "ch", chargeId, authorized.charge_created ?? 0);
   // Refunds may name the charge rather than the intent.
-  await context.store.kv.set(context.store.key("charge", authorized.intent.latest_charge ?? ""), authorized.intent.id);
-  const session = { ...stored.session, payment_intent: authorized.intent.id, status: "complete" as const };
+  await context.store.kv.set(context.store.key("charge", chargeId), authorized.intent.id);
+  // Stripe sends a session's url only while it is open.
+  const session = { ...stored.session, payment_intent: authorized.intent.id, status: "complete" as const, url: null };
   await emitEvent(context, "payment_intent.amount_capturable_updated", authorized.intent);
   await emitEvent(context, "checkout.session.completed", session);
   const redirectTo = session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", session.id);
   return { stored: { ...stored, session }, outcome: { kind: "authorized", redirectTo } };
+}
+
+/** The session's 3-D Secure request, carried onto its intent as Stripe does. */
+function intentCardOptions(session: StoredSession["session"]): StoredPaymentIntent["intent"]["payment_method_options"] {
+  const requested = session.payment_method_options?.card?.request_three_d_secure;
+  return requested ? { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: requested } } : {};
 }

@@ -6,6 +6,7 @@ import { unixSeconds } from "../clock-ids";
 import type { SandboxContext } from "../context";
 import { invalidRequest, resourceMissing, type StripeError } from "../stripe-error";
 import { emitEvent } from "../webhooks/emit-event";
+import { afterCapture } from "./after-capture";
 import type { PaymentIntent, StoredPaymentIntent } from "./records";
 
 const CANCELABLE = new Set(["requires_payment_method", "requires_action", "requires_capture"]);
@@ -66,11 +67,12 @@ export async function captureIntent(
         ),
       };
     }
-    const next: StoredPaymentIntent = {
+    const captured: StoredPaymentIntent = {
       ...current,
       intent: { ...intent, status: "succeeded", amount_capturable: 0, amount_received: intent.amount },
     };
-    await emitEvent(context, "payment_intent.succeeded", next.intent, idempotencyKey);
+    await emitEvent(context, "payment_intent.succeeded", captured.intent, idempotencyKey);
+    const next = await afterCapture(context, captured);
     return { next, result: ok(next.intent) };
   });
   return result ?? err(resourceMissing("payment_intent", id, "intent"));

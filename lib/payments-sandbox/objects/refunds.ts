@@ -8,6 +8,7 @@ import { chargeOf } from "./charge";
 import { indexCreated } from "./list-index";
 import type { Metadata, Refund, StoredPaymentIntent } from "./records";
 import { readIntent } from "./payment-intents";
+import { closeReview } from "./reviews";
 
 export interface RefundRequest {
   payment_intent?: string;
@@ -32,6 +33,9 @@ export async function createRefund(context: SandboxContext, request: RefundReque
     const { intent } = current;
     if (intent.status !== "succeeded" || !intent.latest_charge) {
       return { result: err(invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, { param: "payment_intent" })) };
+    }
+    if (current.charge_facts?.dispute) {
+      return { result: err(invalidRequest(`Charge ${intent.latest_charge} has been charged back; cannot issue a refund.`, { code: "charge_disputed", param: "payment_intent" })) };
     }
     const left = intent.amount_received - current.amount_refunded;
     if (left === 0) {
@@ -61,6 +65,9 @@ export async function createRefund(context: SandboxContext, request: RefundReque
     await context.store.write("re", refund.id, refund);
     await indexCreated(context, "re", refund.id, refund.created);
     await emitEvent(context, "charge.refunded", chargeOf(next), idempotencyKey);
+    // A refund settles what a review asked, as Stripe closes it.
+    const review = current.charge_facts?.review;
+    if (review && (await context.store.read("prv", review))?.open) await closeReview(context, review, "refunded", idempotencyKey);
     return { next, result: ok(refund) };
   });
   return result ?? err(resourceMissing("payment_intent", intentId, "payment_intent"));

@@ -7,6 +7,7 @@ import type { SandboxContext } from "../context";
 import type { CreateSessionParams } from "../http/param-schemas";
 import { invalidRequest, resourceMissing, type StripeError } from "../stripe-error";
 import { emitEvent } from "../webhooks/emit-event";
+import { indexCreated } from "./list-index";
 import type { CheckoutSession, StoredSession } from "./records";
 
 const MIN_EXPIRY_S = 30 * 60;
@@ -46,17 +47,25 @@ export async function createSession(context: SandboxContext, params: CreateSessi
     object: "checkout.session",
     amount_subtotal: amount,
     amount_total: amount,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     cancel_url: params.cancel_url ?? null,
     client_reference_id: params.client_reference_id ?? null,
     created,
     currency,
+    custom_fields: [],
+    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
     customer_email: params.customer_email ?? null,
     expires_at: expiresAt,
     livemode: false,
     metadata: params.metadata,
     mode: "payment",
     payment_intent: null,
+    payment_method_options: params.payment_method_options?.card?.request_three_d_secure
+      ? { card: { request_three_d_secure: params.payment_method_options.card.request_three_d_secure } }
+      : {},
+    payment_method_types: ["card"],
     payment_status: "unpaid",
+    shipping_options: [],
     status: "open",
     success_url: params.success_url,
     url: payPageUrl(context, id),
@@ -74,6 +83,7 @@ export async function createSession(context: SandboxContext, params: CreateSessi
     },
   };
   await context.store.write("cs", id, stored);
+  await indexCreated(context, "cs", id, created);
   return ok(session);
 }
 

@@ -48,14 +48,17 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ""}
 <label for="expiry">Expiry (optional)</label><input id="expiry" name="expiry" placeholder="12/34">
 <label for="cvc">CVC (optional)</label><input id="cvc" name="cvc" inputmode="numeric" placeholder="123">
 <button type="submit">Pay</button></form>${cancel}
-<p class="muted">Test cards: 4242 4242 4242 4242 authorizes; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds; 4000 0025 0000 3155 asks for approval.</p>`,
+<p class="muted">Test cards: 4242 4242 4242 4242 authorizes; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds;
+4000 0025 0000 3155 and 4000 0027 6000 3184 ask for 3-D Secure; 4100 0000 0000 0019 is always blocked as highest risk and
+4000 0000 0000 4954 is highest risk; 4000 0000 0000 9235 is elevated risk (review); once captured, 4000 0000 0000 0259 is disputed
+and 4000 0000 0000 5423 draws an early fraud warning.</p>`,
   );
 }
 
 export function authenticatePage(stored: StoredSession, action: string): string {
   return layout(
     "Approve test payment",
-    `<h1>Approve this payment?</h1><p>Your bank asks you to confirm ${formatAmount(stored.session.amount_total, stored.session.currency)}.</p>
+    `<h1>3-D Secure: approve this payment?</h1><p>Your bank asks you to confirm ${formatAmount(stored.session.amount_total, stored.session.currency)}.</p>
 <form method="post" action="${escape(action)}"><button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="fail">Fail authentication</button></form>`,
   );

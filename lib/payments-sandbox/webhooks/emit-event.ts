@@ -1,11 +1,14 @@
 // Records an event (retrievable at /v1/events/:id) and queues its deliveries in KV: deadlines
 // live in a sorted set rather than in timers, because a serverless instance has no timers.
+import Stripe from "stripe";
 import type { SandboxContext } from "../context";
 import { unixSeconds } from "../clock-ids";
+import { indexCreated } from "../objects/list-index";
 import type { EventType, StripeEvent } from "../objects/records";
 import { deliverDue } from "./deliver-due";
 
-export const API_VERSION = "2026-01-28.clover";
+/** The version the installed stripe package pins, so its types describe the events exactly. */
+export const API_VERSION: string = Stripe.API_VERSION;
 
 export function deliveriesKey(context: SandboxContext): string {
   return context.store.key("deliveries");
@@ -31,6 +34,7 @@ export async function emitEvent(
     type,
   };
   await store.write("evt", event.id, event);
+  await indexCreated(context, "evt", event.id, event.created);
   if (!sent) return event;
 
   const delayMs = config.faults.delayMs ?? 0;
