@@ -12,7 +12,6 @@ import { shopMode } from "@/lib/config/shop-mode";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { recordCompletedOrder } from "@/lib/operations/daily-sales";
-import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
 import { readSaleCheck } from "@/lib/operations/sales-guard";
 import { shopOperationsDeps } from "@/lib/operations/shop-operations";
 import { getStripe } from "@/lib/payments/stripe-client";
@@ -20,6 +19,7 @@ import { shopPricingRules } from "@/lib/pricing/shop-pricing";
 import { countRequest } from "@/lib/rate-limit/with-rate-limit";
 import { systemClock } from "@/lib/time/clock";
 import type { AdvanceDeps } from "./advance";
+import { countingBalance } from "./balance-counting";
 import { checkoutPolicy } from "./checkout-policy";
 import { createCodeVault } from "./code-vault";
 import { postCheckout, type PostCheckoutDeps } from "./http/post-checkout";
@@ -45,7 +45,7 @@ const holder = globalThis as typeof globalThis & { __orderDeps?: Promise<Advance
 export function orderDeps(): Promise<AdvanceDeps> {
   holder.__orderDeps ??= (async (): Promise<AdvanceDeps> => {
     const kv = await getKv();
-    const deps: AdvanceDeps = {
+    const base: AdvanceDeps = {
       kv,
       store: createOrderStore(kv, systemClock),
       upstream: await storefrontClient(),
@@ -66,8 +66,8 @@ export function orderDeps(): Promise<AdvanceDeps> {
       onCompleted: async (order) => {
         await Promise.all([recordSale(kv, order.id, order.item.gameId), conversionRates().then((rates) => recordCompletedOrder(kv, order, rates, systemClock.now()))]);
       },
-      onUpstreamSpend: (order) => recordUpstreamSpend({ kv, upstream: currentUpstream() }, order.id, order.upstream.amountCharged ?? order.quote.cost),
     };
+    const deps = countingBalance(base, { kv, upstream: currentUpstream() });
     // The owner's full refund ends in the checkout's refund step, maybe in the sweep: the buyer
     // is told from there too, not only when the owner clicks again.
     deps.onRefunded = refundListeners({ ...deps, mailer: shopMailer(), shopName: SHOP_NAME }).onRefunded;

@@ -3,11 +3,12 @@
 // counted from its creation, as a reservation's is, and two checkouts at once cannot both pass
 // a threshold that covers one.
 import { describe, expect, it } from "vitest";
+import { countingBalance } from "@/lib/checkout/balance-counting";
 import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import type { AlertsPort } from "@/lib/operations/alerts-port";
 import { writeThreshold } from "@/lib/operations/owner-settings";
-import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
+import { readBalanceFigures } from "@/lib/operations/partner-balance";
 import { readSaleCheck, type SalesGuardDeps } from "@/lib/operations/sales-guard";
 import { harnessPerTest, RESERVED_VOUCHER, TOPUP_ITEM, TOPUP_VOUCHER } from "@/tests/support/checkout/checkout-harness";
 import { checkoutApiPerTest } from "@/tests/support/checkout/checkout-api-world";
@@ -39,7 +40,7 @@ async function world(partnerBalance?: number) {
     ...w.deps,
     start: async () => ({
       ...(await inner()),
-      orders: { ...w.h.deps, onUpstreamSpend: (order) => recordUpstreamSpend(ops, order.id, order.upstream.amountCharged ?? order.quote.cost) },
+      orders: countingBalance(w.h.deps, ops),
       salesGuard: () => w.h.run(readSaleCheck(ops)),
     }),
   };
@@ -47,6 +48,37 @@ async function world(partnerBalance?: number) {
 }
 
 describe("low-balance guard", () => {
+  it("counts a pay-first order's cost from its creation: balance 5.00, threshold 1.00, the third top-up at 1.98 is refused", async () => {
+    const { h, ops, deps } = await world(5);
+    await writeThreshold(ops.kv, usd(100), "owner@shop.test", h.timers.now());
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await h.run(postCheckout(checkout(TOPUP), deps))).status);
+    // 5.00 − 1.00 kept back covers two at 1.98, not three: upstream would refuse the third's
+    // /api/pay (402) after the buyer paid.
+    expect(statuses).toEqual([201, 201, 409]);
+    expect(await h.kv.zCard(ORDER_KEYS.due)).toBe(2);
+  });
+
+  it("lets one of two concurrent reservation checkouts through a threshold that covers one", async () => {
+    const { h, ops, deps } = await world();
+    // 100.00 − 85.00 kept back = 15.00: one voucher at 9.50, not two.
+    await writeThreshold(ops.kv, usd(8_500), "owner@shop.test", h.timers.now());
+    // The balance read once already, as on any shop past its first checkout.
+    expect((await h.run(readBalanceFigures(ops))).ok).toBe(true);
+    const answers = await h.run(Promise.all([postCheckout(checkout(RESERVED), deps), postCheckout(checkout(RESERVED), deps)]));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(await h.kv.zCard(ORDER_KEYS.due)).toBe(1);
+  });
+
+  it("keeps counting a reservation's cost after the balance is read again, until upstream confirms it", async () => {
+    const { h, ops, deps } = await world();
+    await writeThreshold(ops.kv, usd(8_500), "owner@shop.test", h.timers.now());
+    expect((await h.run(postCheckout(checkout(RESERVED), deps))).status).toBe(201);
+    // A reservation in 6 has taken nothing upstream: a read of the balance now still says 100.00.
+    await h.timers.advance(5 * 60_000);
+    expect((await h.run(postCheckout(checkout(RESERVED), deps))).status).toBe(409);
+  });
+
   it("cancels a pay-first order at once when upstream refuses its /api/pay for balance (402): the buyer is told, the money not held", async () => {
     const h = await newHarness((fixture) => {
       const partner = fixture.partners[0];
