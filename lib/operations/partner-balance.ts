@@ -14,13 +14,17 @@ import { worstCaseAuthorizedCallMs } from "@/lib/partner/call-budget";
 import type { PartnerClient } from "@/lib/partner/client";
 import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
+import type { AlertsPort } from "./alerts-port";
 import type { BalanceFigures } from "./available-balance";
+import { reconcileBalanceRead } from "./balance-reconciliation";
 import { OPS_KEYS } from "./keys";
 import { recordSpendScript } from "./record-spend-script";
 import { releaseSaleHold, type SaleHoldDeps } from "./sale-hold";
 
 export interface BalanceDeps {
   kv: Kv;
+  /** Told of a read of the balance that its counted spend does not explain. */
+  alerts: AlertsPort;
   clock: Clock;
   client: Pick<PartnerClient, "balance">;
   /** Fingerprint of the upstream (lib/config/upstream-fingerprint.ts), part of every key. */
@@ -51,13 +55,23 @@ export async function readBalanceFigures(deps: BalanceDeps): Promise<Result<Bala
     ttlMs: deps.ttlMs,
     lockTtlMs: worstCaseAuthorizedCallMs(),
     waitForFirstMs: WAIT_FOR_FIRST_MS,
-    load: () => loadBalance(deps.client),
+    load: () => loadAndReconcile(deps),
   });
   if (!read.ok) return err({ code: "balance_unknown", message: read.error.reason });
   const { value: balance, fetchedAt, stale } = read.value;
   // Read together: on Redis or Upstash each read is a round trip the buyer waits for.
   const [spent, held] = await Promise.all([deps.kv.get(OPS_KEYS.spent(deps.upstream, fetchedAt, balance.currency)), deps.kv.get(OPS_KEYS.held(deps.upstream, balance.currency))]);
   return ok({ balance, readAt: fetchedAt, spentMinor: Number(spent ?? 0), heldMinor: Number(held ?? 0), stale });
+}
+
+/** A new read, judged against the one it replaces before it is stored (balance-reconciliation.ts). */
+async function loadAndReconcile(deps: BalanceDeps): Promise<Result<Money, string>> {
+  const loaded = await loadBalance(deps.client);
+  if (loaded.ok) {
+    // The read itself stands whatever the check meets: a KV failure here is logged, not fatal.
+    await reconcileBalanceRead(deps, loaded.value, deps.clock.now()).catch((error: unknown) => console.warn(`[operations] balance read not reconciled: ${String(error)}`));
+  }
+  return loaded;
 }
 
 async function loadBalance(client: Pick<PartnerClient, "balance">): Promise<Result<Money, string>> {

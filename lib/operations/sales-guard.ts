@@ -8,16 +8,13 @@
 // fails in that case, and upstream's 402 still keeps a buyer's money from being taken.
 import type { Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";
-import type { AlertsPort } from "./alerts-port";
 import { covers, saleCeilingMinor, thresholdMinorFor } from "./available-balance";
 import { OPS_KEYS } from "./keys";
 import { readPause, readThreshold } from "./owner-settings";
 import { readBalanceFigures, type BalanceDeps } from "./partner-balance";
 import { holdSale, releaseSaleHold } from "./sale-hold";
 
-export interface SalesGuardDeps extends BalanceDeps {
-  alerts: AlertsPort;
-}
+export type SalesGuardDeps = BalanceDeps;
 
 export type SaleRefusal = { code: "sales_paused"; message: string } | { code: "balance_low"; message: string };
 
