@@ -49,9 +49,11 @@ export function unexplainedDebitMinor(previousMinor: number, countedMinor: numbe
  * other in one write and is then seen in both (tolerated twice), never in neither.
  */
 export async function reconcileBalanceRead(deps: BalanceCheckDeps, balance: Money, readAt: number): Promise<BalanceDebit | null> {
-  const previous = parseStored(await deps.kv.get(OPS_KEYS.balance(deps.upstream)));
+  // Two rounds, not three: a refresh may be on a buyer's checkout.
+  const [stored, heldRaw] = await Promise.all([deps.kv.get(OPS_KEYS.balance(deps.upstream)), deps.kv.get(OPS_KEYS.held(deps.upstream, balance.currency))]);
+  const previous = parseStored(stored);
   if (previous === null || previous.value.currency !== balance.currency) return null;
-  const held = Number((await deps.kv.get(OPS_KEYS.held(deps.upstream, balance.currency))) ?? 0);
+  const held = Number(heldRaw ?? 0);
   const counted = Number((await deps.kv.get(OPS_KEYS.spent(deps.upstream, previous.fetchedAt, balance.currency))) ?? 0);
   const unexplained = unexplainedDebitMinor(previous.value.minor, counted, held, balance.minor);
   if (unexplained === 0) return null;
