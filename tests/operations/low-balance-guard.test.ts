@@ -3,9 +3,13 @@
 // counted from its creation, as a reservation's is, and two checkouts at once cannot both pass
 // a threshold that covers one.
 import { describe, expect, it } from "vitest";
+import { advance } from "@/lib/checkout/advance";
 import { countingBalance } from "@/lib/checkout/balance-counting";
 import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
-import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import { ORDER_KEYS, type OrderStoreError } from "@/lib/checkout/store/order-store";
+import { KvError } from "@/lib/kv/kv-error";
+import { OPS_KEYS } from "@/lib/operations/keys";
+import { err } from "@/lib/result";
 import type { AlertsPort } from "@/lib/operations/alerts-port";
 import { writeThreshold } from "@/lib/operations/owner-settings";
 import { readBalanceFigures } from "@/lib/operations/partner-balance";
@@ -77,6 +81,31 @@ describe("low-balance guard", () => {
     // A reservation in 6 has taken nothing upstream: a read of the balance now still says 100.00.
     await h.timers.advance(5 * 60_000);
     expect((await h.run(postCheckout(checkout(RESERVED), deps))).status).toBe(409);
+  });
+
+  it("lets an order's hold go when it fails without upstream taking anything, and when it cannot be stored", async () => {
+    const { h, ops, deps } = await world();
+    const held = async () => Number((await h.kv.get(OPS_KEYS.held("http-test", "USD"))) ?? 0);
+    const created = await h.run(postCheckout(checkout(TOPUP), deps));
+    const { order_id } = (await created.json()) as { order_id: string };
+    expect(await held()).toBe(198);
+    // The buyer never pays: the page expires, the order is released and fails.
+    await h.timers.advance(2 * 3600_000);
+    const orders = countingBalance(h.deps, ops);
+    const failed = await h.run(advance(order_id, orders, { wake: true }));
+    expect(failed.ok && failed.value).toMatchObject({ state: "failed", reason: "payment_expired" });
+    expect(await held()).toBe(0);
+
+    // The store refuses the new order after the guard held its cost: the hold goes with it.
+    const unstorable: PostCheckoutDeps = {
+      ...deps,
+      start: async () => {
+        const started = await deps.start();
+        return { ...started, orders: { ...started.orders, store: { ...started.orders.store, create: async () => err<OrderStoreError>({ code: "kv_error", error: new KvError("unavailable", "KV down") }) } } };
+      },
+    };
+    expect((await h.run(postCheckout(checkout(TOPUP), unstorable))).status).toBe(503);
+    expect(await held()).toBe(0);
   });
 
   it("cancels a pay-first order at once when upstream refuses its /api/pay for balance (402): the buyer is told, the money not held", async () => {
