@@ -55,12 +55,21 @@ describe("low-balance guard", () => {
   it("counts a pay-first order's cost from its creation: balance 5.00, threshold 1.00, the third top-up at 1.98 is refused", async () => {
     const { h, ops, deps } = await world(5);
     await writeThreshold(ops.kv, usd(100), "owner@shop.test", h.timers.now());
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i += 1) statuses.push((await h.run(postCheckout(checkout(TOPUP), deps))).status);
+    const answers: Response[] = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await h.run(postCheckout(checkout(TOPUP), deps)));
     // 5.00 − 1.00 kept back covers two at 1.98, not three: upstream would refuse the third's
     // /api/pay (402) after the buyer paid.
-    expect(statuses).toEqual([201, 201, 409]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 409]);
     expect(await h.kv.zCard(ORDER_KEYS.due)).toBe(2);
+    // The two taken are paid and complete.
+    const orders = countingBalance(h.deps, ops);
+    for (const answer of answers.slice(0, 2)) {
+      const { order_id, payment_url } = (await answer.json()) as { order_id: string; payment_url: string };
+      await h.payWithCard(payment_url, "4242424242424242");
+      const done = await h.run(advance(order_id, orders, { wake: true }));
+      expect(done.ok && done.value.state).toBe("completed");
+    }
+    expect(await h.balance()).toBeCloseTo(5 - 2 * 1.98, 2);
   });
 
   it("lets one of two concurrent reservation checkouts through a threshold that covers one", async () => {
