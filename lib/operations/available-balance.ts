@@ -1,5 +1,5 @@
 // The arithmetic of the low-balance guard, in integer minor units of the balance's currency.
-// "Available" is the cached balance less what this shop has reserved or ordered upstream since
+// "Available" is the cached balance less what upstream has taken for this shop's orders since
 // that balance was read, and less what the orders it accepted may still take (their holds):
 // known without a call per checkout. A sale is covered when it leaves
 // at least the owner's threshold available; the threshold is the reserve the shop keeps for

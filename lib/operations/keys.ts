@@ -4,7 +4,7 @@
 export const OPS_KEYS = {
   /** The cached /api/balance answer (stale-while-revalidate entry). */
   balance: (upstream: string) => `ops:${upstream}:balance`,
-  /** What this shop has reserved or ordered upstream since the snapshot read at `snapshotAt`. */
+  /** What upstream has taken for this shop's orders since the snapshot read at `snapshotAt`. */
   spent: (upstream: string, snapshotAt: number, currency: string) => `ops:${upstream}:spent:${snapshotAt}:${currency}`,
   /** One per order: its upstream spend is counted once however often the step is repeated. */
   spentReceipt: (upstream: string, orderId: string) => `ops:${upstream}:spent-receipt:${orderId}`,

@@ -1,7 +1,7 @@
 // The partner balance (/api/balance), cached in KV with the time it was read and refreshed in
 // the background by the catalogue's stale-while-revalidate (one refresh under a KV lock, the
 // others served the copy) — from any read that finds it due and from the cron sweep, never a
-// timer. What this shop has reserved or ordered upstream since is counted beside it, and what
+// timer. What upstream has taken for this shop's orders since is counted beside it, and what
 // its accepted orders still hold (sale-hold.ts), so the available balance is known without a
 // call per checkout. The counter belongs to one snapshot
 // (its key holds the snapshot's time): a newer read of the balance already includes what was
