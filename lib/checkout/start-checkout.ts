@@ -26,10 +26,17 @@ export interface StartCheckoutDeps {
    * Whether the shop takes this order now (lib/operations): not while the owner has paused
    * sales, nor when the partner balance cannot cover its upstream cost. Its figures are read
    * with the quote's (the same KV rounds); the answer judges the cost the quote names, before
-   * anything is stored.
+   * anything is stored. An order it takes is held against the balance (under the order's id)
+   * in the same atomic step as its check, and let go if the order is then not stored.
    */
-  salesGuard?(): Promise<(cost: Money) => Promise<Result<void, SaleRefusal>>>;
+  salesGuard?(): Promise<(cost: Money, orderId: string) => Promise<Result<SaleHold, SaleRefusal>>>;
 }
+
+export interface SaleHold {
+  release(): Promise<void>;
+}
+
+const NOTHING_HELD: SaleHold = { release: async () => undefined };
 
 export type SaleRefusal = { code: "sales_paused" | "balance_low"; message: string };
 
@@ -58,10 +65,10 @@ export async function startCheckout<Refusal = never>(
   const refusal = await admission();
   if (refusal !== null) return err({ code: "not_admitted", message: "refused before anything was written", refusal });
   if (!quoted.ok) return quoted;
-  const allowed = (await saleCheck?.(quoted.value.quote.cost)) ?? ok(undefined);
+  const id = deps.nextOrderId();
+  const allowed = (await saleCheck?.(quoted.value.quote.cost, id)) ?? ok(NOTHING_HELD);
   if (!allowed.ok) return allowed;
   const capabilityKey = newCapabilityKey();
-  const id = deps.nextOrderId();
   const record = newOrderRecord(
     {
       ...quoted.value,
@@ -77,7 +84,7 @@ export async function startCheckout<Refusal = never>(
   // Redis round trip): nobody else knows the order's id yet, so it is always free.
   const [created, lease] = await Promise.all([deps.orders.store.create(record), leaseForAdvance(deps.orders, id)]);
   if (!created.ok) {
-    await lease?.release().catch(() => false);
+    await Promise.all([lease?.release().catch(() => false), allowed.value.release().catch(() => undefined)]);
     return err({ code: "orders_unavailable", message: "Orders cannot be taken right now; nothing was charged. Try again shortly." });
   }
   // Whatever this first run reaches, the order is stored and due: the sweep finishes it. Due

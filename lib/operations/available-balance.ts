@@ -1,6 +1,7 @@
 // The arithmetic of the low-balance guard, in integer minor units of the balance's currency.
-// "Available" is the cached balance less what this shop has reserved or ordered upstream since
-// that balance was read: known without a call per checkout. A sale is covered when it leaves
+// "Available" is the cached balance less what upstream has taken for this shop's orders since
+// that balance was read, and less what the orders it accepted may still take (their holds):
+// known without a call per checkout. A sale is covered when it leaves
 // at least the owner's threshold available; the threshold is the reserve the shop keeps for
 // what it cannot see (another channel spending the same partner account, a charge above the
 // quote, the snapshot's age), so below it nothing more is sold.
@@ -13,12 +14,16 @@ export interface BalanceFigures {
   readAt: number;
   /** Upstream spend since then, in the balance's currency. */
   spentMinor: number;
+  /** What accepted orders may still take upstream (sale-hold.ts), in the balance's currency. */
+  heldMinor: number;
   /** The last refresh failed: the figures are the last good ones. */
   stale: boolean;
 }
 
-export function availableMinor(figures: Pick<BalanceFigures, "balance" | "spentMinor">): number {
-  return figures.balance.minor - figures.spentMinor;
+type Counted = Pick<BalanceFigures, "balance" | "spentMinor" | "heldMinor">;
+
+export function availableMinor(figures: Counted): number {
+  return figures.balance.minor - figures.spentMinor - figures.heldMinor;
 }
 
 /** The threshold in the balance's currency, or null when none is set that applies to it. */
@@ -27,7 +32,7 @@ export function thresholdMinorFor(threshold: Money | null, currency: string): nu
 }
 
 /** Below the threshold: the admin's banner and the owner's alert. */
-export function isLow(figures: Pick<BalanceFigures, "balance" | "spentMinor">, threshold: Money | null): boolean {
+export function isLow(figures: Counted, threshold: Money | null): boolean {
   const floor = thresholdMinorFor(threshold, figures.balance.currency);
   return floor !== null && availableMinor(figures) < floor;
 }
@@ -36,7 +41,7 @@ export function isLow(figures: Pick<BalanceFigures, "balance" | "spentMinor">, t
  * The most one sale may cost upstream now: the available balance less the threshold (no
  * threshold: zero kept back). Negative when the shop is already below its threshold.
  */
-export function saleCeilingMinor(figures: Pick<BalanceFigures, "balance" | "spentMinor">, threshold: Money | null): number {
+export function saleCeilingMinor(figures: Counted, threshold: Money | null): number {
   return availableMinor(figures) - (thresholdMinorFor(threshold, figures.balance.currency) ?? 0);
 }
 

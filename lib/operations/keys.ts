@@ -4,10 +4,19 @@
 export const OPS_KEYS = {
   /** The cached /api/balance answer (stale-while-revalidate entry). */
   balance: (upstream: string) => `ops:${upstream}:balance`,
-  /** What this shop has reserved or ordered upstream since the snapshot read at `snapshotAt`. */
+  /** What upstream has taken for this shop's orders since the snapshot read at `snapshotAt`. */
   spent: (upstream: string, snapshotAt: number, currency: string) => `ops:${upstream}:spent:${snapshotAt}:${currency}`,
   /** One per order: its upstream spend is counted once however often the step is repeated. */
   spentReceipt: (upstream: string, orderId: string) => `ops:${upstream}:spent-receipt:${orderId}`,
+  /**
+   * What the orders this shop accepted may still take upstream and no balance read includes yet
+   * (sale-hold.ts): counted from each order's creation until upstream takes it or it ends.
+   */
+  held: (upstream: string, currency: string) => `ops:${upstream}:held:${currency}`,
+  /** One per accepted order: the amount it holds in `held`, until it is spent or released. */
+  hold: (upstream: string, orderId: string) => `ops:${upstream}:hold:${orderId}`,
+  /** The partner balance's reconciliation: one row per read that found an unexplained debit. */
+  balanceDebits: (upstream: string) => `ops:${upstream}:balance-debits`,
   /** The owner's low-balance threshold (JSON). */
   threshold: "ops:settings:low-balance-threshold",
   /** The owner's "pause all sales" switch (JSON). */

@@ -1,8 +1,9 @@
 // The partner balance (/api/balance), cached in KV with the time it was read and refreshed in
 // the background by the catalogue's stale-while-revalidate (one refresh under a KV lock, the
 // others served the copy) — from any read that finds it due and from the cron sweep, never a
-// timer. What this shop has reserved or ordered upstream since is counted beside it, so the
-// available balance is known without a call per checkout. The counter belongs to one snapshot
+// timer. What upstream has taken for this shop's orders since is counted beside it, and what
+// its accepted orders still hold (sale-hold.ts), so the available balance is known without a
+// call per checkout. The counter belongs to one snapshot
 // (its key holds the snapshot's time): a newer read of the balance already includes what was
 // spent before it, so its counter starts at zero.
 import { z } from "zod";
@@ -13,12 +14,17 @@ import { worstCaseAuthorizedCallMs } from "@/lib/partner/call-budget";
 import type { PartnerClient } from "@/lib/partner/client";
 import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
+import type { AlertsPort } from "./alerts-port";
 import type { BalanceFigures } from "./available-balance";
+import { reconcileBalanceRead } from "./balance-reconciliation";
 import { OPS_KEYS } from "./keys";
 import { recordSpendScript } from "./record-spend-script";
+import { releaseSaleHold, type SaleHoldDeps } from "./sale-hold";
 
 export interface BalanceDeps {
   kv: Kv;
+  /** Told of a read of the balance that its counted spend does not explain. */
+  alerts: AlertsPort;
   clock: Clock;
   client: Pick<PartnerClient, "balance">;
   /** Fingerprint of the upstream (lib/config/upstream-fingerprint.ts), part of every key. */
@@ -49,12 +55,23 @@ export async function readBalanceFigures(deps: BalanceDeps): Promise<Result<Bala
     ttlMs: deps.ttlMs,
     lockTtlMs: worstCaseAuthorizedCallMs(),
     waitForFirstMs: WAIT_FOR_FIRST_MS,
-    load: () => loadBalance(deps.client),
+    load: () => loadAndReconcile(deps),
   });
   if (!read.ok) return err({ code: "balance_unknown", message: read.error.reason });
   const { value: balance, fetchedAt, stale } = read.value;
-  const spent = await deps.kv.get(OPS_KEYS.spent(deps.upstream, fetchedAt, balance.currency));
-  return ok({ balance, readAt: fetchedAt, spentMinor: spent === null ? 0 : Number(spent), stale });
+  // Read together: on Redis or Upstash each read is a round trip the buyer waits for.
+  const [spent, held] = await Promise.all([deps.kv.get(OPS_KEYS.spent(deps.upstream, fetchedAt, balance.currency)), deps.kv.get(OPS_KEYS.held(deps.upstream, balance.currency))]);
+  return ok({ balance, readAt: fetchedAt, spentMinor: Number(spent ?? 0), heldMinor: Number(held ?? 0), stale });
+}
+
+/** A new read, judged against the one it replaces before it is stored (balance-reconciliation.ts). */
+async function loadAndReconcile(deps: BalanceDeps): Promise<Result<Money, string>> {
+  const loaded = await loadBalance(deps.client);
+  if (loaded.ok) {
+    // The read itself stands whatever the check meets: a KV failure here is logged, not fatal.
+    await reconcileBalanceRead(deps, loaded.value, deps.clock.now()).catch((error: unknown) => console.warn(`[operations] balance read not reconciled: ${String(error)}`));
+  }
+  return loaded;
 }
 
 async function loadBalance(client: Pick<PartnerClient, "balance">): Promise<Result<Money, string>> {
@@ -66,20 +83,40 @@ async function loadBalance(client: Pick<PartnerClient, "balance">): Promise<Resu
 
 const snapshotTimeSchema = z.object({ fetchedAt: z.number().int() });
 
+export interface UpstreamSpend {
+  orderId: string;
+  /** What upstream took (its `amount_charged`, or the quoted cost). */
+  charged: Money;
+  /** The currency the order's hold was taken in (its quoted cost's). */
+  heldCurrency: string;
+}
+
 /**
- * Count an order's upstream cost against the balance snapshot current now, once per order. With
- * no snapshot there is nothing to count against: the first read will include it.
+ * Count an order's upstream cost against the balance snapshot current now, once per order, and
+ * let its hold go in the same write. With no snapshot there is nothing to count against (the
+ * first read will include it): the hold alone is let go.
  */
-export async function recordUpstreamSpend(deps: Pick<BalanceDeps, "kv" | "upstream">, orderId: string, cost: Money): Promise<void> {
-  if (cost.minor <= 0) return;
-  const raw = await deps.kv.get(OPS_KEYS.balance(deps.upstream));
-  if (raw === null) return;
-  const snapshot = snapshotTimeSchema.safeParse(parseJson(raw));
-  if (!snapshot.success) return;
+export async function recordUpstreamSpend(deps: SaleHoldDeps, spend: UpstreamSpend): Promise<void> {
+  const snapshot = spend.charged.minor > 0 ? snapshotTime(await deps.kv.get(OPS_KEYS.balance(deps.upstream))) : null;
+  if (snapshot === null) {
+    await releaseSaleHold(deps, spend.orderId, spend.heldCurrency);
+    return;
+  }
   await deps.kv.run(recordSpendScript, {
-    keys: { receipt: OPS_KEYS.spentReceipt(deps.upstream, orderId), counter: OPS_KEYS.spent(deps.upstream, snapshot.data.fetchedAt, cost.currency) },
-    args: { by: cost.minor, receiptTtlMs: RECEIPT_TTL_MS, counterTtlMs: SPENT_TTL_MS },
+    keys: {
+      receipt: OPS_KEYS.spentReceipt(deps.upstream, spend.orderId),
+      counter: OPS_KEYS.spent(deps.upstream, snapshot, spend.charged.currency),
+      hold: OPS_KEYS.hold(deps.upstream, spend.orderId),
+      held: OPS_KEYS.held(deps.upstream, spend.heldCurrency),
+    },
+    args: { by: spend.charged.minor, receiptTtlMs: RECEIPT_TTL_MS, counterTtlMs: SPENT_TTL_MS },
   });
+}
+
+function snapshotTime(raw: string | null): number | null {
+  if (raw === null) return null;
+  const snapshot = snapshotTimeSchema.safeParse(parseJson(raw));
+  return snapshot.success ? snapshot.data.fetchedAt : null;
 }
 
 function parseJson(raw: string): unknown {

@@ -3,6 +3,7 @@
 // is refused with 409 and creates nothing; orders already in flight go on; the spend of a
 // reservation is counted once against the balance snapshot.
 import { describe, expect, it } from "vitest";
+import { countingBalance } from "@/lib/checkout/balance-counting";
 import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_ITEM, RESERVED_VOUCHER } from "@/tests/support/checkout/checkout-harness";
@@ -32,11 +33,13 @@ async function world() {
     raise: async (input) => void calls.push(`raise ${input.cause}`),
     clear: async (cause) => void calls.push(`clear ${cause}`),
   };
-  const ops: SalesGuardDeps = { kv: w.h.kv, clock: w.h.timers, client: w.h.client, upstream: "http-test", ttlMs: 60_000, alerts };
+  // Fresh for an hour: the harness moves its clock while calls wait, and a refresh of the balance
+  // in the middle of a test would add its own KV rounds.
+  const ops: SalesGuardDeps = { kv: w.h.kv, clock: w.h.timers, client: w.h.client, upstream: "http-test", ttlMs: 3600_000, alerts };
   const inner = w.deps.start;
   const deps: PostCheckoutDeps = {
     ...w.deps,
-    start: async () => ({ ...(await inner()), orders: { ...w.h.deps, onUpstreamSpend: (order) => recordUpstreamSpend(ops, order.id, order.upstream.amountCharged ?? order.quote.cost) }, salesGuard: () => w.h.run(readSaleCheck(ops)) }),
+    start: async () => ({ ...(await inner()), orders: countingBalance(w.h.deps, ops), salesGuard: () => w.h.run(readSaleCheck(ops)) }),
   };
   return { ...w, ops, deps, calls };
 }
@@ -73,7 +76,7 @@ describe("sales guard at checkout", () => {
     expect((await h.run(postCheckout(checkout(BODY), deps))).status).toBe(201);
   });
 
-  it("counts a reservation's cost against the snapshot once, so the next sale sees less available", async () => {
+  it("holds a reservation's cost from its checkout and counts it as spent once, so the next sale sees less available", async () => {
     const { h, ops, deps } = await world();
     const before = await h.run(readBalanceFigures(ops));
     expect(before.ok && before.value.balance).toEqual(usd(10_000));
@@ -82,19 +85,21 @@ describe("sales guard at checkout", () => {
     expect(created.status).toBe(201);
     const { order_id, status } = (await created.json()) as { order_id: string; status: string };
     expect(status).toBe("awaiting_payment");
-    const after = await h.run(readBalanceFigures(ops));
-    expect(after.ok && after.value.spentMinor).toBe(950);
-    // A repeat of the step (a retry, a second instance) is not a second spend.
-    await recordUpstreamSpend(ops, order_id, usd(950));
-    expect(await h.run(readBalanceFigures(ops))).toMatchObject({ ok: true, value: { spentMinor: 950 } });
+    expect(await h.run(readBalanceFigures(ops))).toMatchObject({ ok: true, value: { spentMinor: 0, heldMinor: 950 } });
+    // Upstream takes it (here by hand): the hold becomes spend in one write, and a repeat of the
+    // step (a retry, a second instance) is not a second spend.
+    const spend = { orderId: order_id, charged: usd(950), heldCurrency: "USD" };
+    await recordUpstreamSpend(ops, spend);
+    await recordUpstreamSpend(ops, spend);
+    expect(await h.run(readBalanceFigures(ops))).toMatchObject({ ok: true, value: { spentMinor: 950, heldMinor: 0 } });
     // 100.00 − 9.50 spent − 81.00 kept back = 9.50: exactly one more voucher is covered.
     await writeThreshold(ops.kv, usd(8_100), "owner@shop.test", h.timers.now());
-    expect((await h.run(checkSale(ops, usd(950)))).ok).toBe(true);
-    await writeThreshold(ops.kv, usd(8_101), "owner@shop.test", h.timers.now());
-    expect(await h.run(checkSale(ops, usd(950)))).toMatchObject({ ok: false, error: { code: "balance_low" } });
+    expect((await h.run(checkSale(ops, usd(950), "probe-1"))).ok).toBe(true);
+    await writeThreshold(ops.kv, usd(8_100 - 950), "owner@shop.test", h.timers.now());
+    expect(await h.run(checkSale(ops, usd(951), "probe-2"))).toMatchObject({ ok: false, error: { code: "balance_low" } });
   });
 
-  it("reads its figures in the same KV rounds as the quote: two rounds before the order is created", async () => {
+  it("reads its figures in the same KV rounds as the quote, and holds the cost in one more round before the order is created", async () => {
     const { h, deps } = await world();
     // The first checkout fills the catalogue's and the balance's copies; the second reads them.
     expect((await h.run(postCheckout(checkout(BODY), deps))).status).toBe(201);
@@ -103,10 +108,13 @@ describe("sales guard at checkout", () => {
     const rounds = counter.rounds().map((round) => round.ops.join(" + "));
     const before = rounds.slice(0, rounds.findIndex((round) => round.includes("run checkout-create-order")));
     // The games list with the pause, the balance and the threshold; then the owner's
-    // presentation with the voucher list and the spend counted since the balance was read.
-    expect(before, before.join("\n")).toHaveLength(2);
+    // presentation with the voucher list, the spend counted since the balance was read and
+    // what accepted orders hold; then the check and the hold, one atomic step, once the quote
+    // names the cost.
+    expect(before, before.join("\n")).toHaveLength(3);
     expect(before[0]).toContain("get ops:settings:sales-paused");
     expect(before[1]).toMatch(/get catalog:.*vouchers/);
+    expect(before[2]).toBe("run operations-hold-sale");
   });
 
   it("raises the low-balance alert below the threshold and clears it once the balance recovers", async () => {
@@ -131,6 +139,6 @@ describe("sales guard at checkout", () => {
     const review = await h.run(reviewBalance(down));
     expect(review.figures).toBeNull();
     expect(review.availableMinor).toBeNull();
-    expect((await h.run(checkSale(down, usd(950)))).ok).toBe(true);
+    expect((await h.run(checkSale(down, usd(950), "probe-1"))).ok).toBe(true);
   });
 });

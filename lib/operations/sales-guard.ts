@@ -1,19 +1,20 @@
 // Whether the storefront may take an order now: not while the owner has paused sales, and not
 // for a product whose upstream cost the available balance cannot cover (above the owner's
 // threshold): a buyer's paid order must never wait on a top-up nobody made. Checked at
-// checkout from the cached balance and the spend counted since, so it costs no upstream call.
+// checkout from the cached balance, the spend counted since and what accepted orders still
+// hold, so it costs no upstream call; an order it takes is held in the same atomic step as the
+// check (sale-hold.ts), so two checkouts at once cannot both pass a threshold that covers one.
 // A balance never read (upstream down) does not stop sales: the checkout's own catalogue read
-// fails in that case, and upstream's 402 still keeps a buyer's held money from being taken.
+// fails in that case, and upstream's 402 still keeps a buyer's money from being taken.
 import type { Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";
-import type { AlertsPort } from "./alerts-port";
-import { covers, saleCeilingMinor } from "./available-balance";
+import { covers, saleCeilingMinor, thresholdMinorFor } from "./available-balance";
+import { OPS_KEYS } from "./keys";
 import { readPause, readThreshold } from "./owner-settings";
 import { readBalanceFigures, type BalanceDeps } from "./partner-balance";
+import { holdSale, releaseSaleHold } from "./sale-hold";
 
-export interface SalesGuardDeps extends BalanceDeps {
-  alerts: AlertsPort;
-}
+export type SalesGuardDeps = BalanceDeps;
 
 export type SaleRefusal = { code: "sales_paused"; message: string } | { code: "balance_low"; message: string };
 
@@ -23,8 +24,15 @@ export async function salesState(deps: Pick<BalanceDeps, "kv">): Promise<{ pause
   return { paused: (await readPause(deps.kv)).paused };
 }
 
-/** Whether the shop takes an order of this cost now, as of the figures it was made from. */
-export type SaleCheck = (cost: Money) => Promise<Result<void, SaleRefusal>>;
+/** What an accepted order holds of the balance; let go when the order is then not stored. */
+export interface SaleHold {
+  release(): Promise<void>;
+}
+
+/** Whether the shop takes this order (its id, its upstream cost) now; taken, it is held. */
+export type SaleCheck = (cost: Money, orderId: string) => Promise<Result<SaleHold, SaleRefusal>>;
+
+const NOTHING_HELD: SaleHold = { release: async () => undefined };
 
 /**
  * Read what decides whether the shop takes an order (the pause, the balance and the threshold)
@@ -33,21 +41,30 @@ export type SaleCheck = (cost: Money) => Promise<Result<void, SaleRefusal>>;
 export async function readSaleCheck(deps: SalesGuardDeps): Promise<SaleCheck> {
   // Read together: on Redis or Upstash each read is a round trip the buyer waits for.
   const [pause, figures, threshold] = await Promise.all([readPause(deps.kv), readBalanceFigures(deps), readThreshold(deps.kv)]);
-  return async (cost) => {
+  return async (cost, orderId) => {
     if (pause.paused) {
       return err({ code: "sales_paused", message: "The shop is not taking orders at the moment; nothing was charged. Please come back later." });
     }
-    if (!figures.ok) return ok(undefined);
+    if (!figures.ok) return ok(NOTHING_HELD);
+    const { balance, readAt } = figures.value;
     const ceiling = saleCeilingMinor(figures.value, threshold);
-    if (covers(ceiling, figures.value.balance.currency, cost) !== "not_covered") return ok(undefined);
+    const cover = covers(ceiling, balance.currency, cost);
+    if (cover === "unknown") return ok(NOTHING_HELD);
+    // The figures read with the quote may be behind another checkout's hold: the hold judges
+    // the cost afresh, in the same atomic step that counts it. Refused already, it costs no write.
+    const held =
+      cover === "covered"
+        ? await holdSale(deps, { orderId, cost, balanceMinor: balance.minor, spentKey: OPS_KEYS.spent(deps.upstream, readAt, balance.currency), floorMinor: thresholdMinorFor(threshold, balance.currency) ?? 0 })
+        : { accepted: false, ceilingMinor: ceiling };
+    if (held.accepted) return ok({ release: async () => void (await releaseSaleHold(deps, orderId, cost.currency)) });
     // The owner hears of it at once (deduplicated by cause), not at the next sweep.
-    await deps.alerts.raise(lowBalanceAlert(ceiling, figures.value.balance.currency));
+    await deps.alerts.raise(lowBalanceAlert(held.ceilingMinor, balance.currency));
     return err({ code: "balance_low", message: "This product is temporarily unavailable; nothing was charged. Please try again later." });
   };
 }
 
-export async function checkSale(deps: SalesGuardDeps, cost: Money): Promise<Result<void, SaleRefusal>> {
-  return (await readSaleCheck(deps))(cost);
+export async function checkSale(deps: SalesGuardDeps, cost: Money, orderId: string): Promise<Result<SaleHold, SaleRefusal>> {
+  return (await readSaleCheck(deps))(cost, orderId);
 }
 
 export function lowBalanceAlert(ceilingMinor: number, currency: string) {

@@ -12,7 +12,6 @@ import { shopMode } from "@/lib/config/shop-mode";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { recordCompletedOrder } from "@/lib/operations/daily-sales";
-import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
 import { readSaleCheck } from "@/lib/operations/sales-guard";
 import { shopOperationsDeps } from "./operations";
 import { getStripe } from "./stripe";
@@ -20,6 +19,7 @@ import { shopPricingRules } from "./pricing";
 import { countRequest } from "@/lib/rate-limit/with-rate-limit";
 import { systemClock } from "@/lib/time/clock";
 import type { AdvanceDeps } from "@/lib/checkout/advance";
+import { countingBalance } from "@/lib/checkout/balance-counting";
 import { checkoutPolicy } from "@/lib/checkout/checkout-policy";
 import { createCodeVault } from "@/lib/checkout/code-vault";
 import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
@@ -44,7 +44,7 @@ const LEASE_MS = 15_000;
 export function orderDeps(): Promise<AdvanceDeps> {
   return processSingleton("order-deps", async (): Promise<AdvanceDeps> => {
     const kv = await getKv();
-    const deps: AdvanceDeps = {
+    const base: AdvanceDeps = {
       kv,
       store: createOrderStore(kv, systemClock),
       upstream: await storefrontClient(),
@@ -65,8 +65,8 @@ export function orderDeps(): Promise<AdvanceDeps> {
       onCompleted: async (order) => {
         await Promise.all([recordSale(kv, order.id, order.item.gameId), conversionRates().then((rates) => recordCompletedOrder(kv, order, rates, systemClock.now()))]);
       },
-      onUpstreamSpend: (order) => recordUpstreamSpend({ kv, upstream: currentUpstream() }, order.id, order.upstream.amountCharged ?? order.quote.cost),
     };
+    const deps = countingBalance(base, { kv, upstream: currentUpstream() });
     // The owner's full refund ends in the checkout's refund step, maybe in the sweep: the buyer
     // is told from there too, not only when the owner clicks again.
     deps.onRefunded = refundListeners({ ...deps, mailer: shopMailer(), shopName: SHOP_NAME }).onRefunded;

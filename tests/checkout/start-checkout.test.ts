@@ -6,9 +6,9 @@ import { checkoutRequestSchema } from "@/lib/checkout/checkout-request";
 import { orderIdFactory } from "@/lib/checkout/order-id";
 import type { KvScript, ScriptInput } from "@/lib/kv/define-script";
 import type { Kv } from "@/lib/kv/kv";
-import type { OrderRecord } from "@/lib/checkout/order-record";
 import { OPS_KEYS } from "@/lib/operations/keys";
-import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
+import { advance } from "@/lib/checkout/advance";
+import { countingBalance } from "@/lib/checkout/balance-counting";
 import { startCheckout, type StartCheckoutDeps } from "@/lib/checkout/start-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_VOUCHER, TOPUP_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
@@ -71,16 +71,21 @@ describe("startCheckout", () => {
     expect(await h.kv.get(`checkout:lease:${started.value.order.id}`)).toBeNull();
   });
 
-  it("counts the reservation's upstream spend in the same round as the reserved order's save", async () => {
+  it("counts a reservation's upstream spend when upstream confirms it, in the same round as that save", async () => {
     const { h, deps } = await setup();
     const spend = { kv: h.kv, upstream: "checkout-test" };
     await h.kv.set(OPS_KEYS.balance(spend.upstream), JSON.stringify({ value: { minor: 10_000, currency: "USD" }, fetchedAt: 1 }));
-    const orders = { ...deps.orders, onUpstreamSpend: (order: OrderRecord) => recordUpstreamSpend(spend, order.id, order.upstream.amountCharged ?? order.quote.cost) };
+    const orders = countingBalance(deps.orders, spend);
     const rounds = recordRounds(h.kv);
     const started = await h.run(startCheckout(parse({ voucher_id: RESERVED_VOUCHER, email: "b@example.com" }), { ...deps, orders }));
     if (!started.ok) throw new Error(started.error.message);
-    const reservedSave = rounds.indexOf("checkout-save-order sent");
-    expect(rounds.slice(reservedSave, reservedSave + 3)).toEqual(["checkout-save-order sent", "operations-record-spend sent", "checkout-save-order done"]);
+    // A reservation in 6 has taken nothing from the partner balance yet.
+    expect(rounds).not.toContain("operations-record-spend sent");
+    h.payments.authorize(started.value.order.id);
+    const done = await h.run(advance(started.value.order.id, orders, { wake: true }));
+    expect(done.ok && done.value.state).toBe("completed");
+    const confirmedSave = rounds.indexOf("operations-record-spend sent") - 1;
+    expect(rounds.slice(confirmedSave, confirmedSave + 3)).toEqual(["checkout-save-order sent", "operations-record-spend sent", "checkout-save-order done"]);
     expect(await h.kv.get(OPS_KEYS.spent(spend.upstream, 1, "USD"))).toBe("950");
   });
 

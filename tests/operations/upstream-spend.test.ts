@@ -15,6 +15,7 @@ const { drivers, track } = await driversForFile();
 const UPSTREAM = "spend-test";
 const FETCHED_AT = 1_800_000_000_000;
 const cost = { minor: 950, currency: "USD" };
+const spendOf = (orderId: string, charged: typeof cost) => ({ orderId, charged, heldCurrency: charged.currency });
 describe.each(drivers)("upstream spend: $name", ({ name, skipReason, open }) => {
   if (skipReason) {
     it.skip(`${name}: ${skipReason}`, () => undefined);
@@ -30,15 +31,15 @@ describe.each(drivers)("upstream spend: $name", ({ name, skipReason, open }) => 
 
   it("counts an order's spend once however often its step repeats", async () => {
     const kv = await store();
-    for (let i = 0; i < 3; i += 1) await recordUpstreamSpend({ kv, upstream: UPSTREAM }, "order-1", cost);
-    await recordUpstreamSpend({ kv, upstream: UPSTREAM }, "order-2", { minor: 50, currency: "USD" });
+    for (let i = 0; i < 3; i += 1) await recordUpstreamSpend({ kv, upstream: UPSTREAM }, spendOf("order-1", cost));
+    await recordUpstreamSpend({ kv, upstream: UPSTREAM }, spendOf("order-2", { minor: 50, currency: "USD" }));
     expect(await spent(kv)).toBe(1000);
   });
 
   it.each([1, 2, 3])("counts it once when write %i of the first try fails and the step repeats", async (n) => {
     const kv = await store();
-    await recordUpstreamSpend({ kv: failingWrite(kv, n), upstream: UPSTREAM }, "order-1", cost).catch(() => undefined);
-    await recordUpstreamSpend({ kv, upstream: UPSTREAM }, "order-1", cost);
+    await recordUpstreamSpend({ kv: failingWrite(kv, n), upstream: UPSTREAM }, spendOf("order-1", cost)).catch(() => undefined);
+    await recordUpstreamSpend({ kv, upstream: UPSTREAM }, spendOf("order-1", cost));
     expect(await spent(kv)).toBe(950);
   });
 });

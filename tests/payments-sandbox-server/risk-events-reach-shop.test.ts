@@ -9,8 +9,8 @@ import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { createPaymentsSandbox, type PaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
 import type { EventType } from "@/lib/payments-sandbox/objects/records";
 import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
-import { stripeClientFor } from "@/lib/payments/stripe-client";
-import { SHOP_STRIPE_EVENTS } from "@/lib/shop/stripe-webhook-events";
+import { stripeClientFor } from "@/lib/shop/stripe";
+import { SHOP_STRIPE_EVENTS } from "@/lib/payments/webhook-events";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 import { openTempKv, type TempKv } from "@/tests/support/temp-kv";
 

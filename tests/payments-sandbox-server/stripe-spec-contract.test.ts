@@ -5,7 +5,7 @@
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPaymentsSandbox, type PaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
-import { stripeClientFor } from "@/lib/payments/stripe-client";
+import { stripeClientFor } from "@/lib/shop/stripe";
 import { openTempKv, type TempKv } from "@/tests/support/temp-kv";
 import { loadStripeSpec, objectsIn, STRIPE_SPEC_PATH } from "./stripe-spec";
 

@@ -68,6 +68,13 @@ async function payNow(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
  * taken for a delivery nobody confirmed) and the owner is told to check ext_order_id upstream.
  */
 function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError): Step {
+  if (error.code === 402 && !error.mayHaveTakenEffect) {
+    // Refused for the partner balance. Upstream answers a repeat of an order it made with that
+    // order (duplicate protection comes before the balance), so a 402 says ours does not exist:
+    // the buyer's money is let go now rather than held for days on a top-up nobody may make.
+    deps.alertOwner(order.id, "partner balance too low to fulfil a paid order: the buyer's payment was cancelled; top up the partner balance");
+    return moveTo(deps, "releasing", "order refused: partner balance too low (402)", { reason: "unavailable", alert: "partner balance too low" });
+  }
   const mayExist = order.upstream.payMayExist || error.mayHaveTakenEffect;
   if (isCleanRefusal(error) && !mayExist) {
     return moveTo(deps, "releasing", `order refused upstream: ${error.code}`, { reason: "unavailable" });
@@ -83,10 +90,6 @@ function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError):
   const tellOwner = now >= authorizedAt + deps.policy.payGiveUpMs && order.alert === null;
   if (tellOwner) {
     deps.alertOwner(order.id, `no readable answer from upstream for ext_order_id ${order.id} for a day (${error.code}); the buyer's money stays held while we keep asking`);
-  }
-  if (error.code === 402) {
-    deps.alertOwner(order.id, "partner balance too low to fulfil a paid order: top up the partner balance");
-    return retryLater(order, deps, "order refused: partner balance too low (402)", { ...patch, alert: "partner balance too low" }, holdEnds);
   }
   const alert = tellOwner ? { alert: "no readable answer from upstream" } : {};
   return retryLater(order, deps, `order not answered (${error.code}); asking again with the same ext_order_id`, { ...patch, ...alert }, holdEnds);

@@ -12,6 +12,7 @@ import { orderPath } from "@/lib/shop/checkout";
 import { createMailer } from "@/lib/mail/mailer";
 import { settingsRules } from "@/tests/support/pricing-rules";
 import { harnessPerTest, type CheckoutHarness } from "./checkout-harness";
+import type { SampleFixture } from "@/tests/support/sandbox/sample-fixture";
 
 export interface CheckoutApiWorld {
   h: CheckoutHarness;
@@ -20,14 +21,15 @@ export interface CheckoutApiWorld {
   outbox: string;
 }
 
-export function checkoutApiPerTest(): () => Promise<CheckoutApiWorld> {
+/** `mutate` changes the Partner sandbox's fixture first (a partner balance, say). */
+export function checkoutApiPerTest(): (mutate?: (fixture: SampleFixture) => void) => Promise<CheckoutApiWorld> {
   const newHarness = harnessPerTest();
   const outboxes: string[] = [];
   afterEach(() => {
     for (const dir of outboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
-  return async () => {
-    const h = await newHarness(undefined, { payments: "sandbox" });
+  return async (mutate) => {
+    const h = await newHarness(mutate, { payments: "sandbox" });
     const catalog: CatalogDeps = {
       client: h.client,
       kv: h.kv,

@@ -1,5 +1,5 @@
 // GET /admin/reconciliation – every kept run, newest first, and (for the owner) a form that runs
-// a period now. Staff may look.
+// a period now; below, the partner balance's unexplained debits. Staff may look.
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
@@ -7,7 +7,10 @@ import { ReconciliationActionForm } from "@/app/_components/admin/reconciliation
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { getKv } from "@/lib/kv/get-kv";
+import { formatMoney } from "@/lib/money";
+import { readBalanceDebits } from "@/lib/operations/balance-reconciliation";
 import { dayOf } from "@/lib/reconciliation/period";
 import { listRuns } from "@/lib/reconciliation/run-store";
 import { runReconciliation } from "./actions";
@@ -19,7 +22,9 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   const locale = isLocale(segment) ? segment : DEFAULT_LOCALE;
   const t = await getTranslations({ locale, namespace: "admin.reconciliation" });
   const format = await getFormatter({ locale });
-  const runs = await listRuns(await getKv());
+  const kv = await getKv();
+  const [runs, debits] = await Promise.all([listRuns(kv), readBalanceDebits(kv, currentUpstream())]);
+  const at = (ms: number) => <time dateTime={new Date(ms).toISOString()}>{format.dateTime(ms, { dateStyle: "medium", timeStyle: "medium" })}</time>;
   const today = dayOf(Date.now());
   return (
     <>
@@ -80,6 +85,43 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
                   <td>{run.counts.mismatches}</td>
                 </tr>
               ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>{t("balanceTitle")}</h2>
+      <p>{t("balanceIntro")}</p>
+      {debits.length === 0 ? (
+        <p>{t("noBalanceDebits")}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t("balanceReadAt")}</th>
+                <th scope="col">{t("balancePrevious")}</th>
+                <th scope="col">{t("balanceCounted")}</th>
+                <th scope="col">{t("balanceHeld")}</th>
+                <th scope="col">{t("balanceNow")}</th>
+                <th scope="col">{t("balanceUnexplained")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {debits.map((row) => {
+                const money = (minor: number) => formatMoney({ minor, currency: row.balance.currency }, locale);
+                return (
+                  <tr key={row.readAt}>
+                    <td>{at(row.readAt)}</td>
+                    <td>
+                      {money(row.previous.minor)} ({at(row.previousReadAt)})
+                    </td>
+                    <td>{money(row.countedMinor)}</td>
+                    <td>{money(row.heldMinor)}</td>
+                    <td>{money(row.balance.minor)}</td>
+                    <td>{money(row.unexplainedMinor)}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
