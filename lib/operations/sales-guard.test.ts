@@ -3,7 +3,7 @@
 // is refused with 409 and creates nothing; orders already in flight go on; the spend of a
 // reservation is counted once against the balance snapshot.
 import { describe, expect, it } from "vitest";
-import { countingBalance } from "@/lib/checkout/balance-counting";
+import { countingBalance } from "@/lib/shop/balance-counting";
 import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_ITEM, RESERVED_VOUCHER } from "@/tests/support/checkout/checkout-harness";

@@ -19,7 +19,7 @@ import { shopPricingRules } from "./pricing";
 import { countRequest } from "@/lib/rate-limit/with-rate-limit";
 import { systemClock } from "@/lib/time/clock";
 import type { AdvanceDeps } from "@/lib/checkout/advance";
-import { countingBalance } from "@/lib/checkout/balance-counting";
+import { countingBalance } from "./balance-counting";
 import { checkoutPolicy } from "@/lib/checkout/checkout-policy";
 import { createCodeVault } from "@/lib/checkout/code-vault";
 import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";

@@ -8,7 +8,7 @@ import type { KvScript, ScriptInput } from "@/lib/kv/define-script";
 import type { Kv } from "@/lib/kv/kv";
 import { OPS_KEYS } from "@/lib/operations/keys";
 import { advance } from "@/lib/checkout/advance";
-import { countingBalance } from "@/lib/checkout/balance-counting";
+import { countingBalance } from "@/lib/shop/balance-counting";
 import { startCheckout, type StartCheckoutDeps } from "@/lib/checkout/start-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_VOUCHER, TOPUP_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";

@@ -4,7 +4,7 @@
 // a threshold that covers one.
 import { describe, expect, it } from "vitest";
 import { advance } from "@/lib/checkout/advance";
-import { countingBalance } from "@/lib/checkout/balance-counting";
+import { countingBalance } from "@/lib/shop/balance-counting";
 import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { ORDER_KEYS, type OrderStoreError } from "@/lib/checkout/store/order-store";
 import { KvError } from "@/lib/kv/kv-error";

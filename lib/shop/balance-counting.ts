@@ -1,4 +1,5 @@
-// The checkout's orders as the partner balance counts them (lib/operations). An accepted order
+// The checkout's orders as the partner balance counts them (lib/operations), wired here
+// because neither folder may import the other. An accepted order
 // holds its cost from its creation (the sales guard's hold) until upstream takes it from the
 // partner balance, which it does when it accepts or delivers the order: a pay-first order's
 // /api/pay, a reservation's confirmation (a reservation in 6 has taken nothing, and a balance
@@ -7,9 +8,9 @@
 // so the shop and the tests count the same.
 import { recordUpstreamSpend } from "@/lib/operations/partner-balance";
 import { releaseSaleHold, type SaleHoldDeps } from "@/lib/operations/sale-hold";
-import type { AdvanceDeps } from "./advance";
-import type { OrderRecord } from "./order-record";
-import { tellingMoves } from "./store/telling-moves";
+import type { AdvanceDeps } from "@/lib/checkout/advance";
+import type { OrderRecord } from "@/lib/checkout/order-record";
+import { tellingMoves } from "@/lib/checkout/store/telling-moves";
 
 export function countingBalance(deps: AdvanceDeps, balance: SaleHoldDeps): AdvanceDeps {
   return { ...deps, store: tellingMoves(deps.store, (moved) => countMove(balance, moved)) };
