@@ -70,8 +70,9 @@ export async function wakeAndLease(deps: LeaseDeps, orderId: string, reason: Wak
   const lease = await takeLease(deps, orderId);
   if (lease) return { lease, woken: reason };
   await recordWake(deps, orderId, reason);
-  // Got now, the run takes the mark with its first read.
-  return { lease: await takeLease(deps, orderId) };
+  // Got now, this run looks for its own reason: its mark may not have been written (KV
+  // trouble), and one that was is taken with the run's first read and merged with it.
+  return { lease: await takeLease(deps, orderId), woken: reason };
 }
 
 async function recordWake(deps: LeaseDeps, orderId: string, reason: WakeReason): Promise<void> {
@@ -85,8 +86,10 @@ async function recordWake(deps: LeaseDeps, orderId: string, reason: WakeReason):
 
 /**
  * Renew the lease every third of its length while the run works. Only a live process renews,
- * so a dead one frees the order within one lease. A renewal that fails or finds the lease gone
- * stops the heartbeat; the run goes on, safe by its compare-and-sets.
+ * so a dead one frees the order within one lease. A renewal that finds the lease gone stops
+ * the heartbeat (another run may hold it now); one that fails (KV trouble, a lost reply) is
+ * tried again at the next beat, since two beats remain before the lease lapses. The run goes
+ * on either way, safe by its compare-and-sets.
  */
 export function heartbeat(lock: KvLock, deps: LeaseDeps, orderId: string): Lease {
   const timer = setInterval(() => {
@@ -94,24 +97,33 @@ export function heartbeat(lock: KvLock, deps: LeaseDeps, orderId: string): Lease
       (still) => {
         if (!still) clearInterval(timer);
       },
-      () => clearInterval(timer),
+      (error: unknown) => console.warn(`[checkout] lease of ${orderId} not renewed, trying again: ${String(error)}`),
     );
   }, Math.max(1, Math.floor(deps.leaseMs / 3)));
   // A heartbeat never keeps a process (a sweep script, a test) alive by itself.
   timer.unref?.();
   return {
-    // One step: a waker that found the lease held wrote its mark before trying, so the mark is
-    // in the answer. The TTL frees a lease whose release failed; unsure is no wake-up, and the
-    // mark stays for the next caller (a poll, the sweep).
     letGo: () => {
       clearInterval(timer);
-      return lock.releaseAndGet(wakeMarkKey(orderId)).then(
-        ({ value }) => wakeFrom(value),
-        (error: unknown) => {
-          console.warn(`[checkout] lease of ${orderId} not released: ${String(error)}`);
-          return null;
-        },
-      );
+      return letGo(lock, deps.kv, orderId);
     },
   };
+}
+
+/**
+ * Release the lease and read the wake-up mark in one step: a waker that found the lease held
+ * wrote its mark before trying, so the mark is in the answer. The step may be repeated (it
+ * releases only the holder's own token, and reading changes nothing), so a lost reply is asked
+ * again, and then the mark is read alone: a lost answer must not lose the wake-up with it.
+ * When KV cannot say, the TTL frees the lease and the mark stays for the next caller.
+ */
+async function letGo(lock: KvLock, kv: Kv, orderId: string): Promise<WakeReason | null> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      return wakeFrom((await lock.releaseAndGet(wakeMarkKey(orderId))).value);
+    } catch (error) {
+      console.warn(`[checkout] lease of ${orderId} not released: ${String(error)}`);
+    }
+  }
+  return pendingWake(kv, orderId).catch(() => null);
 }
