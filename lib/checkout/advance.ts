@@ -164,7 +164,7 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, { crea
     const read: Result<StoredOrder, OrderStoreError> = known ?? (await deps.store.read(orderId));
     known = null;
     if (!read.ok) return read;
-    const current: StoredOrder = read.value;
+    let current: StoredOrder = read.value;
     last = current.record;
     // Without the lease another run is acting now; read-only callers get what is known.
     if (!leased) return ok(last);
@@ -172,7 +172,22 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, { crea
     if (!handler || (!isDue(last, deps) && !(wake !== null && wakeMatters(wake, last)))) return ok(last);
     wake = null;
 
-    const step = await guardedStep(handler, last, deps);
+    const order = last;
+    let step = await guardedStep(() => handler(order, deps), order, deps);
+    if (step.kind === "announce") {
+      // What the step is about to do outside is on the order before it is done; a run that
+      // loses this compare-and-set has done nothing, and reads the order again.
+      const announced = await deps.store.save(current, step.change);
+      if (!announced.ok && announced.error.code !== "conflict") return announced;
+      if (!announced.ok) continue;
+      const act = step.act;
+      current = announced.value;
+      last = current.record;
+      const sent = current.record;
+      step = await guardedStep(() => act(sent), sent, deps);
+      // A step announces once, before its one call outside; a second announcement is not acted on.
+      if (step.kind === "announce") return ok(last);
+    }
     if (step.kind === "idle") return ok(last);
     if (step.change.to === undefined && unchanged(last, step.change.patch)) return ok(last);
     const goOn = step.change.to !== undefined || (step.change.patch?.nextCheckAt ?? Number.POSITIVE_INFINITY) <= deps.clock.now();
@@ -202,9 +217,9 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, { crea
  * other: recorded on it with a backoff, and the owner told after a few. It never escapes to the
  * caller, where it would stop the sweep for every other order and fail the order's page.
  */
-async function guardedStep(handler: StepHandler, order: OrderRecord, deps: AdvanceDeps): Promise<Step> {
+async function guardedStep(step: () => Promise<Step>, order: OrderRecord, deps: AdvanceDeps): Promise<Step> {
   try {
-    return await handler(order, deps);
+    return await step();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`[checkout] step ${order.state} of ${order.id} threw:`, error);

@@ -108,6 +108,40 @@ describe("pay first: never cancel while upstream may have filled the order", () 
   });
 });
 
+describe("pay first: the lease is only an optimisation (issue 25)", () => {
+  it("a run that took a lapsed lease and got a clean refusal does not release while the first run's /api/pay is in flight", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    const upstream = h.deps.upstream;
+    let lapsed = false;
+    const first = {
+      ...h.deps,
+      upstream: {
+        ...upstream,
+        pay: async (...args: Parameters<typeof upstream.pay>) => {
+          if (!lapsed) {
+            // The first run is about to send /api/pay when its lease lapses (a frozen function,
+            // a failed renewal): a second run takes the order and upstream refuses it cleanly.
+            lapsed = true;
+            await h.kv.del(`checkout:lease:${id}`);
+            h.replaceAnswers.push({ path: "/api/pay", acted: false, answer: () => Response.json({ error: 103 }, { status: 503 }) });
+            await advance(id, h.deps, { wake: true });
+          }
+          return upstream.pay(...args);
+        },
+      },
+    };
+    await h.run(advance(id, first, { wake: true }));
+    await cron(h, 2 * HOUR, 10 * 60_000);
+    // Upstream delivered the first run's order: the buyer's money is taken for it, not released.
+    expect(await h.balance()).toBeCloseTo(100 - 1.98, 2);
+    expect(await stored(h, id)).toMatchObject({ state: "completed" });
+    expect(h.payments.byOrder(id).intent?.status).toBe("succeeded");
+  });
+});
+
 describe("one order whose step throws", () => {
   it("a step that throws after /api/pay took effect leaves a later refusal not final: the order is delivered, not released", async () => {
     const h = await newHarness();

@@ -7,6 +7,7 @@ import type { PartnerError } from "@/lib/partner/client";
 import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../ports";
 import { isCleanRefusal, isDelivered, isInProgress, upstreamPatch, type UpstreamAnswer } from "../upstream-facts";
+import { announcePay } from "./pay-intent";
 import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./step";
 
 export const fulfil: StepHandler = async (order, deps) => {
@@ -53,9 +54,11 @@ async function confirm(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
 }
 
 async function payNow(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
-  const answer = await deps.upstream.pay(payRequest(order));
-  if (answer.ok) return outcome(order, deps, answer.value, "order");
-  return payFailed(order, deps, answer.error);
+  return announcePay(order, deps, "/api/pay", async (announced, othersUntil) => {
+    const answer = await deps.upstream.pay(payRequest(announced));
+    if (answer.ok) return outcome(announced, deps, answer.value, "order");
+    return payFailed(announced, deps, answer.error, othersUntil);
+  });
 }
 
 /**
@@ -65,11 +68,14 @@ async function payNow(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
  * Until then the buyer's authorization is kept — repeating the call is how we look — and the
  * owner is told after a day. When the hold is about to lapse, the money is released (never
  * taken for a delivery nobody confirmed) and the owner is told to check ext_order_id upstream.
+ * Nor is a refusal final while another run's pay may still reach upstream (`othersUntil`): the
+ * pay is repeated until then, and a repeat after it lands is answered with its order.
  */
-function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError): Step {
+function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError, othersUntil: number | null): Step {
   const mayExist = order.upstream.payMayExist || error.mayHaveTakenEffect;
   if (isCleanRefusal(error) && !mayExist) {
-    return moveTo(deps, "releasing", `order refused upstream: ${error.code}`, { reason: "unavailable" });
+    if (othersUntil === null) return moveTo(deps, "releasing", `order refused upstream: ${error.code}`, { reason: "unavailable" });
+    return retryLater(order, deps, `order refused upstream (${error.code}) while another /api/pay of ours may still reach it; asking again`, {}, othersUntil);
   }
   const patch = mayExist === order.upstream.payMayExist ? {} : { upstream: { ...order.upstream, payMayExist: true } };
   const authorizedAt = order.payment.authorizedAt ?? order.updatedAt;
