@@ -8,6 +8,7 @@ import { createCodeVault } from "@/lib/checkout/code-vault";
 import { acquireLock } from "@/lib/kv/lock";
 import { openTempKv } from "@/tests/support/temp-kv";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import { PAY_IN_FLIGHT_MS } from "@/lib/checkout/steps/pay-intent";
 import { sweep } from "@/lib/checkout/sweep";
 import { randomBytes } from "node:crypto";
 import { RESERVED_ITEM, TOPUP_ITEM, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
@@ -139,6 +140,30 @@ describe("pay first: the lease is only an optimisation (issue 25)", () => {
     expect(await h.balance()).toBeCloseTo(100 - 1.98, 2);
     expect(await stored(h, id)).toMatchObject({ state: "completed" });
     expect(h.payments.byOrder(id).intent?.status).toBe("succeeded");
+  });
+
+  it("a pay announced by a run that died is waited for: a refusal releases only once it can no longer land", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    // A run announced its /api/pay and died before anyone recorded an answer.
+    const read = await h.deps.store.read(id);
+    if (!read.ok) throw new Error("unreadable");
+    const until = h.timers.now() + PAY_IN_FLIGHT_MS;
+    await h.deps.store.save(read.value, { note: "sending /api/pay", patch: { upstream: { ...read.value.record.upstream, payInFlightUntil: until } } });
+    const refused = () => h.replaceAnswers.push({ path: "/api/pay", acted: false, answer: () => Response.json({ error: 103 }, { status: 503 }) });
+    refused();
+    const waiting = await h.step(id, true);
+    expect(waiting).toMatchObject({ state: "authorized", upstream: { payInFlightUntil: until } });
+    expect(waiting.nextCheckAt).toBeLessThanOrEqual(until);
+    expect(h.payments.byOrder(id).intent?.status).toBe("requires_capture");
+    // Past the window, a repeat refused cleanly means no pay of ours made the order.
+    await h.timers.advance(PAY_IN_FLIGHT_MS);
+    refused();
+    expect(await h.step(id)).toMatchObject({ state: "failed", reason: "unavailable" });
+    expect(h.payments.byOrder(id).intent?.status).toBe("canceled");
+    expect(await h.balance()).toBe(100);
   });
 });
 
