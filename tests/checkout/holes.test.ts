@@ -142,6 +142,27 @@ describe("pay first: the lease is only an optimisation (issue 25)", () => {
     expect(h.payments.byOrder(id).intent?.status).toBe("succeeded");
   });
 
+  it("two runs with no lease at all announce the same pay at the same moment: only one of them is the announcer", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    // Every run gets the lease, as if there were none.
+    const kv = new Proxy(h.kv, {
+      get: (object, name, receiver) =>
+        name === "setIfAbsent"
+          ? async (key: string, value: string, options?: { ttlMs?: number }) => (key.startsWith("checkout:lease:") ? (await object.set(key, value, options), true) : object.setIfAbsent(key, value, options))
+          : (Reflect.get(object, name, receiver) as unknown),
+    });
+    const deps = { ...h.deps, kv };
+    // The first /api/pay to go out is refused in between; the other reaches upstream.
+    h.replaceAnswers.push({ path: "/api/pay", acted: false, answer: () => Response.json({ error: 103 }, { status: 503 }) });
+    await h.run(Promise.all([advance(id, deps, { wake: true }), advance(id, deps, { wake: true })]));
+    await cron(h, HOUR, 10 * 60_000);
+    expect(await h.balance()).toBeCloseTo(100 - 1.98, 2);
+    expect(await stored(h, id)).toMatchObject({ state: "completed" });
+  });
+
   it("a pay announced by a run that died is waited for: a refusal releases only once it can no longer land", async () => {
     const h = await newHarness();
     const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });

@@ -222,6 +222,17 @@ const ISSUE_25: [WorldParams, Action[], Action[]][] = ([
       { do: "race", order: 1, runs: 2, event: true, sweep: false },
     ],
   ],
+  // No lease: two runs authorize the same order and announce its pay at the same moment; the
+  // first pay is refused in between. Announced alike, both would think theirs the only one.
+  [
+    { ...quietWorld, leases: false },
+    [
+      { do: "fault", fault: { target: "upstream", kind: "refused_between", path: "/api/pay" } },
+      { do: "order", flow: "balance", priceChanged: true, payWith: "4242424242424242" },
+      { do: "race", order: 0, runs: 2, event: false, sweep: false },
+      { do: "wait", seconds: 1 },
+    ],
+  ],
   // The webhook meets a run holding the lease whose release reply is lost, or whose mark fails.
   [
     { ...quietWorld, supplierLatencySeconds: 5 },

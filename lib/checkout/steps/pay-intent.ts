@@ -5,6 +5,7 @@
 // is not final, and the order is not released on it. Once that window is over, a repeat of the
 // pay is the look-up: upstream answers a repeated ext_order_id with the order it made, so a
 // clean refusal then means that no earlier pay of ours made one.
+import { randomBytes } from "node:crypto";
 import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../ports";
 import type { Step } from "./step";
@@ -29,9 +30,13 @@ export function announcePay(order: OrderRecord, deps: CheckoutDeps, what: string
   const before = order.upstream.payInFlightUntil ?? null;
   const othersUntil = before !== null && before > now ? before : null;
   const until = Math.max(othersUntil ?? 0, now + PAY_IN_FLIGHT_MS);
+  // Two runs announcing at the same moment would write the very same record, and a save that
+  // finds the text it would write counts as done: the nonce makes each announcement its own, so
+  // one of the two loses the compare-and-set and reads again.
+  const nonce = randomBytes(6).toString("base64url");
   return {
     kind: "announce",
-    change: { note: `sending ${what}`, patch: { upstream: { ...order.upstream, payInFlightUntil: until } } },
+    change: { note: `sending ${what} (${nonce})`, patch: { upstream: { ...order.upstream, payInFlightUntil: until } } },
     act: async (announced) => answered(await send(announced, othersUntil), announced, othersUntil),
   };
 }
