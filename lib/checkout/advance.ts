@@ -5,8 +5,7 @@
 // every external call is idempotent by a key derived from the order. The lease is short and
 // renewed while its holder works, so a holder that dies (SIGKILL, a function cut off at its
 // time limit) frees the order within one lease, not after the worst case of a call.
-import type { Kv } from "@/lib/kv/kv";
-import { acquireLock, type KvLock } from "@/lib/kv/lock";
+import type { KvLock } from "@/lib/kv/lock";
 import { err, ok, type Result } from "@/lib/result";
 import type { OrderRecord } from "./order-record";
 import type { OrderState } from "./order-states";
@@ -19,8 +18,12 @@ import { reserve } from "./steps/reserve";
 import { capture, recheckCompleted, refund } from "./steps/settle-payment";
 import { retryLater, type Step, type StepHandler } from "./steps/step";
 import { keepLostAnswer } from "./upstream-surprises";
-import { markWake, mergeWakes, pendingWake, takeWake, wakeFrom, wakeMarkKey, wakeMatters, type WakeReason } from "./wake-mark";
+import { heartbeat, takeLease, wakeAndLease, type Lease, type LeaseDeps } from "./order-lease";
+import { mergeWakes, pendingWake, takeWake, wakeMatters, type WakeReason } from "./wake-mark";
 import type { OrderStoreError, StoredOrder } from "./store/order-store";
+
+// Callers ask these of the order's lease through advance, which takes it.
+export { leaseForAdvance, orderLeased } from "./order-lease";
 
 const STEPS: Record<OrderState, StepHandler | null> = {
   created: (order, deps) => (order.flow === "reservation" ? reserve(order, deps) : openPayment(order, deps)),
@@ -66,27 +69,13 @@ export interface AdvanceOptions {
   created?: StoredOrder;
 }
 
-export interface AdvanceDeps extends CheckoutDeps {
-  kv: Kv;
-  /**
-   * How long the lease outlives its holder's last sign of life. It is renewed every third of
-   * that while the run works, so it may be far shorter than the slowest call (a 75 s pay).
-   */
-  leaseMs: number;
+export interface AdvanceDeps extends CheckoutDeps, LeaseDeps {
   /**
    * Told when an order completes (the catalogue and the dashboard count sales): beside the save
    * of the move, with the order as the move leaves it, even if another writer's save wins. It
    * must count an order once however often it is told; its failure changes nothing.
    */
   onCompleted?(order: OrderRecord): Promise<void>;
-  /**
-   * Told when upstream has taken an order's cost from the partner balance (a reservation made,
-   * a pay-first order placed), so the available balance is known without asking upstream
-   * (lib/operations): as the step's move is saved, with the order as that move leaves it, even
-   * if another writer's save wins. It must count an order once however often it is told; its
-   * failure changes nothing.
-   */
-  onUpstreamSpend?(order: OrderRecord): Promise<void>;
   /**
    * Told once an order has moved to refunded, by whichever run got it there (the owner's click,
    * a wake-up or the sweep), so the buyer hears of a refund the sweep finished. Its failure
@@ -98,12 +87,6 @@ export interface AdvanceDeps extends CheckoutDeps {
 /** Runs again after a wake-up that came in while this run held the lease, at most this often. */
 const MAX_RUNS = 4;
 
-/**
- * A wake-up waits this long for the run holding the lease to find it. It must outlive any run
- * (leases are renewed while the holder works), and a mark left behind costs one look at most.
- */
-const WAKE_TTL_MS = 3600_000;
-
 export async function advance(orderId: string, deps: AdvanceDeps, options: AdvanceOptions = {}): Promise<Result<OrderRecord, OrderStoreError>> {
   if (!options.wake && !options.lease) {
     // A poll with nothing due and no wake-up waiting only reads: no lease, no write.
@@ -111,7 +94,7 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
     if (idle) return ok(idle);
   }
   const first: FirstRun = options.lease
-    ? { lease: heartbeat(options.lease, deps.leaseMs, orderId), created: options.created }
+    ? { lease: heartbeat(options.lease, deps, orderId), created: options.created }
     : options.wake
       ? await wakeAndLease(deps, orderId, options.reason ?? { kind: "any" })
       : { lease: await takeLease(deps, orderId) };
@@ -142,21 +125,6 @@ interface RunStart {
   woken?: WakeReason;
 }
 
-/**
- * A wake-up's first run. The lease is tried first: free (the usual case), this run looks now
- * for the reason it brings, and nobody needs a mark. Held, the wake-up is written down before
- * the lease is tried again: the holder finds the mark when it lets go (and goes again), or it
- * let go before the mark was written and this second try gets the lease. Either way a webhook
- * answered 200 is never lost until the next deadline.
- */
-async function wakeAndLease(deps: AdvanceDeps, orderId: string, reason: WakeReason): Promise<FirstRun> {
-  const lease = await takeLease(deps, orderId);
-  if (lease) return { lease, woken: reason };
-  await recordWake(deps, orderId, reason);
-  // Got now, the run takes the mark with its first read.
-  return { lease: await takeLease(deps, orderId) };
-}
-
 /** The order, if nothing is due for it and no wake-up is waiting; null when a run should look. */
 async function idleOrder(orderId: string, deps: AdvanceDeps): Promise<OrderRecord | null> {
   // Read together: on Redis or Upstash each read is a round trip the poll waits for.
@@ -169,15 +137,6 @@ async function idleOrder(orderId: string, deps: AdvanceDeps): Promise<OrderRecor
 
 function isDue(record: OrderRecord, deps: AdvanceDeps): boolean {
   return record.nextCheckAt !== null && record.nextCheckAt <= deps.clock.now();
-}
-
-async function recordWake(deps: AdvanceDeps, orderId: string, reason: WakeReason): Promise<void> {
-  try {
-    await markWake(deps.kv, orderId, reason, WAKE_TTL_MS);
-  } catch (error) {
-    // This run still looks now if it gets the lease; only a concurrent holder misses the mark.
-    console.warn(`[checkout] wake-up of ${orderId} not recorded: ${String(error)}`);
-  }
 }
 
 /** The waiting mark, taken; unsure (KV trouble) counts as a reason to look. */
@@ -198,7 +157,7 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, { crea
     const read: Result<StoredOrder, OrderStoreError> = known ?? (await deps.store.read(orderId));
     known = null;
     if (!read.ok) return read;
-    const current: StoredOrder = read.value;
+    let current: StoredOrder = read.value;
     last = current.record;
     // Without the lease another run is acting now; read-only callers get what is known.
     if (!leased) return ok(last);
@@ -206,17 +165,31 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, { crea
     if (!handler || (!isDue(last, deps) && !(wake !== null && wakeMatters(wake, last)))) return ok(last);
     wake = null;
 
-    const step = await guardedStep(handler, last, deps);
+    const order = last;
+    let step = await guardedStep(() => handler(order, deps), order, deps);
+    if (step.kind === "announce") {
+      // What the step is about to do outside is on the order before it is done; a run that
+      // loses this compare-and-set has done nothing, and reads the order again.
+      const announced = await deps.store.save(current, step.change);
+      if (!announced.ok && announced.error.code !== "conflict") return announced;
+      if (!announced.ok) continue;
+      const act = step.act;
+      current = announced.value;
+      last = current.record;
+      const sent = current.record;
+      step = await guardedStep(() => act(sent), sent, deps);
+      // A step announces once, before its one call outside; a second announcement is not acted on.
+      if (step.kind === "announce") return ok(last);
+    }
     if (step.kind === "idle") return ok(last);
     if (step.change.to === undefined && unchanged(last, step.change.patch)) return ok(last);
     const goOn = step.change.to !== undefined || (step.change.patch?.nextCheckAt ?? Number.POSITIVE_INFINITY) <= deps.clock.now();
-    // Upstream took the cost when it answered the step, and a completing step has taken the
-    // buyer's money, whichever save wins: each is counted beside the save (once per order,
-    // lib/operations), not after it, KV round trips fewer before the buyer sees the code.
+    // A completing step has taken the buyer's money whichever save wins: it is counted beside
+    // the save (once per order, lib/operations), not after it. (The partner balance's counts
+    // follow the order store's moves: lib/shop/balance-counting.ts.)
     const moved = { ...last, ...step.change.patch, state: step.change.to ?? last.state };
     const [saved] = await Promise.all([
       deps.store.save(current, step.change),
-      spendsUpstream(last, step.change.to) && tell("upstream spend", moved, (order) => deps.onUpstreamSpend?.(order)),
       step.change.to === "completed" && tellCompleted(deps, moved),
     ]);
     if (!saved.ok && saved.error.code !== "conflict") return saved;
@@ -238,9 +211,9 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, { crea
  * other: recorded on it with a backoff, and the owner told after a few. It never escapes to the
  * caller, where it would stop the sweep for every other order and fail the order's page.
  */
-async function guardedStep(handler: StepHandler, order: OrderRecord, deps: AdvanceDeps): Promise<Step> {
+async function guardedStep(step: () => Promise<Step>, order: OrderRecord, deps: AdvanceDeps): Promise<Step> {
   try {
-    return await handler(order, deps);
+    return await step();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`[checkout] step ${order.state} of ${order.id} threw:`, error);
@@ -261,80 +234,6 @@ async function tell(what: string, order: OrderRecord, listener: (order: OrderRec
   } catch (error) {
     console.warn(`[checkout] ${what} of ${order.id} not recorded: ${String(error)}`);
   }
-}
-
-/**
- * The moves after which upstream holds the order's cost: a reservation made, or a pay-first
- * order placed with the buyer's money held. A reservation's later confirmation is the same
- * money, so it is not counted again.
- */
-function spendsUpstream(before: OrderRecord, to: OrderState | undefined): boolean {
-  if (to === "reserved") return true;
-  return before.flow === "pay_first" && before.state === "authorized" && (to === "fulfilling" || to === "delivered");
-}
-
-const leaseKey = (orderId: string) => `checkout:lease:${orderId}`;
-
-/** Whether a run holds the order now, and so may be moving it on; unsure (KV trouble) is no. */
-export async function orderLeased(kv: Kv, orderId: string): Promise<boolean> {
-  return kv.get(leaseKey(orderId)).then((holder) => holder !== null, () => false);
-}
-
-/**
- * The order's lease for a run advance will make (its `lease` option), or null when another run
- * holds it or KV could not say. Not renewed until advance holds it: dropped, it ends by its TTL.
- */
-export async function leaseForAdvance(deps: Pick<AdvanceDeps, "kv" | "leaseMs">, orderId: string): Promise<KvLock | null> {
-  return acquireLock(deps.kv, leaseKey(orderId), deps.leaseMs).catch(() => null);
-}
-
-/** A run's hold on its order, let go with a look for a wake-up that came while it was held. */
-interface Lease {
-  letGo(): Promise<WakeReason | null>;
-}
-
-async function takeLease(deps: AdvanceDeps, orderId: string): Promise<Lease | null> {
-  let lock: KvLock | null;
-  try {
-    lock = await acquireLock(deps.kv, leaseKey(orderId), deps.leaseMs);
-  } catch {
-    // A lease is an optimisation; without KV for it, the compare-and-sets still keep order.
-    return { letGo: () => pendingWake(deps.kv, orderId).catch(() => null) };
-  }
-  return lock && heartbeat(lock, deps.leaseMs, orderId);
-}
-
-/**
- * Renew the lease every third of its length while the run works. Only a live process renews,
- * so a dead one frees the order within one lease. A renewal that fails or finds the lease gone
- * stops the heartbeat; the run goes on, safe by its compare-and-sets.
- */
-function heartbeat(lock: KvLock, leaseMs: number, orderId: string): Lease {
-  const timer = setInterval(() => {
-    lock.renew(leaseMs).then(
-      (still) => {
-        if (!still) clearInterval(timer);
-      },
-      () => clearInterval(timer),
-    );
-  }, Math.max(1, Math.floor(leaseMs / 3)));
-  // A heartbeat never keeps a process (a sweep script, a test) alive by itself.
-  timer.unref?.();
-  return {
-    // One step: a waker that found the lease held wrote its mark before trying, so the mark is
-    // in the answer. The TTL frees a lease whose release failed; unsure is no wake-up, and the
-    // mark stays for the next caller (a poll, the sweep).
-    letGo: () => {
-      clearInterval(timer);
-      return lock.releaseAndGet(wakeMarkKey(orderId)).then(
-        ({ value }) => wakeFrom(value),
-        (error: unknown) => {
-          console.warn(`[checkout] lease of ${orderId} not released: ${String(error)}`);
-          return null;
-        },
-      );
-    },
-  };
 }
 
 /** A wait that changes nothing is not written: a polled order page must not grow the log. */

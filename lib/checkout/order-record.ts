@@ -113,6 +113,12 @@ export const orderRecordSchema = z.object({
      * from then on only an answer about our ext_order_id is final, never a bare refusal.
      */
     payMayExist: z.boolean().default(false),
+    /**
+     * A /api/pay of ours was announced (written here before it was sent) and no run has recorded
+     * its answer: until then another run's pay may still reach upstream, so no refusal is final.
+     * Absent or null when none is out.
+     */
+    payInFlightUntil: z.number().int().nullable().optional(),
   }),
   payment: z.object({
     sessionId: z.string().nullable(),

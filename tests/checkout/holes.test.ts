@@ -8,6 +8,7 @@ import { createCodeVault } from "@/lib/checkout/code-vault";
 import { acquireLock } from "@/lib/kv/lock";
 import { openTempKv } from "@/tests/support/temp-kv";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import { PAY_IN_FLIGHT_MS } from "@/lib/checkout/steps/pay-intent";
 import { sweep } from "@/lib/checkout/sweep";
 import { randomBytes } from "node:crypto";
 import { RESERVED_ITEM, TOPUP_ITEM, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
@@ -105,6 +106,85 @@ describe("pay first: never cancel while upstream may have filled the order", () 
     expect(await stored(h, id)).toMatchObject({ state: "completed" });
     expect(h.payments.byOrder(id).intent?.status).toBe("succeeded");
     expect(await h.balance()).toBeCloseTo(100 - 1.98, 2);
+  });
+});
+
+describe("pay first: the lease is only an optimisation (issue 25)", () => {
+  it("a run that took a lapsed lease and got a clean refusal does not release while the first run's /api/pay is in flight", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    const upstream = h.deps.upstream;
+    let lapsed = false;
+    const first = {
+      ...h.deps,
+      upstream: {
+        ...upstream,
+        pay: async (...args: Parameters<typeof upstream.pay>) => {
+          if (!lapsed) {
+            // The first run is about to send /api/pay when its lease lapses (a frozen function,
+            // a failed renewal): a second run takes the order and upstream refuses it cleanly.
+            lapsed = true;
+            await h.kv.del(`checkout:lease:${id}`);
+            h.replaceAnswers.push({ path: "/api/pay", acted: false, answer: () => Response.json({ error: 103 }, { status: 503 }) });
+            await advance(id, h.deps, { wake: true });
+          }
+          return upstream.pay(...args);
+        },
+      },
+    };
+    await h.run(advance(id, first, { wake: true }));
+    await cron(h, 2 * HOUR, 10 * 60_000);
+    // Upstream delivered the first run's order: the buyer's money is taken for it, not released.
+    expect(await h.balance()).toBeCloseTo(100 - 1.98, 2);
+    expect(await stored(h, id)).toMatchObject({ state: "completed" });
+    expect(h.payments.byOrder(id).intent?.status).toBe("succeeded");
+  });
+
+  it("two runs with no lease at all announce the same pay at the same moment: only one of them is the announcer", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    // Every run gets the lease, as if there were none.
+    const kv = new Proxy(h.kv, {
+      get: (object, name, receiver) =>
+        name === "setIfAbsent"
+          ? async (key: string, value: string, options?: { ttlMs?: number }) => (key.startsWith("checkout:lease:") ? (await object.set(key, value, options), true) : object.setIfAbsent(key, value, options))
+          : (Reflect.get(object, name, receiver) as unknown),
+    });
+    const deps = { ...h.deps, kv };
+    // The first /api/pay to go out is refused in between; the other reaches upstream.
+    h.replaceAnswers.push({ path: "/api/pay", acted: false, answer: () => Response.json({ error: 103 }, { status: 503 }) });
+    await h.run(Promise.all([advance(id, deps, { wake: true }), advance(id, deps, { wake: true })]));
+    await cron(h, HOUR, 10 * 60_000);
+    expect(await h.balance()).toBeCloseTo(100 - 1.98, 2);
+    expect(await stored(h, id)).toMatchObject({ state: "completed" });
+  });
+
+  it("a pay announced by a run that died is waited for: a refusal releases only once it can no longer land", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.step(id);
+    h.payments.authorize(id);
+    // A run announced its /api/pay and died before anyone recorded an answer.
+    const read = await h.deps.store.read(id);
+    if (!read.ok) throw new Error("unreadable");
+    const until = h.timers.now() + PAY_IN_FLIGHT_MS;
+    await h.deps.store.save(read.value, { note: "sending /api/pay", patch: { upstream: { ...read.value.record.upstream, payInFlightUntil: until } } });
+    const refused = () => h.replaceAnswers.push({ path: "/api/pay", acted: false, answer: () => Response.json({ error: 103 }, { status: 503 }) });
+    refused();
+    const waiting = await h.step(id, true);
+    expect(waiting).toMatchObject({ state: "authorized", upstream: { payInFlightUntil: until } });
+    expect(waiting.nextCheckAt).toBeLessThanOrEqual(until);
+    expect(h.payments.byOrder(id).intent?.status).toBe("requires_capture");
+    // Past the window, a repeat refused cleanly means no pay of ours made the order.
+    await h.timers.advance(PAY_IN_FLIGHT_MS);
+    refused();
+    expect(await h.step(id)).toMatchObject({ state: "failed", reason: "unavailable" });
+    expect(h.payments.byOrder(id).intent?.status).toBe("canceled");
+    expect(await h.balance()).toBe(100);
   });
 });
 

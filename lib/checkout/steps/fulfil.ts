@@ -8,6 +8,7 @@ import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../ports";
 import { isCleanRefusal, isDelivered, isInProgress, upstreamPatch, type UpstreamAnswer } from "../upstream-facts";
 import { notedSurprise } from "../upstream-surprises";
+import { announcePay } from "./pay-intent";
 import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./step";
 
 export const fulfil: StepHandler = async (order, deps) => {
@@ -54,9 +55,11 @@ async function confirm(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
 }
 
 async function payNow(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
-  const answer = await deps.upstream.pay(payRequest(order));
-  if (answer.ok) return outcome(order, deps, answer.value, "order");
-  return payFailed(order, deps, answer.error);
+  return announcePay(order, deps, "/api/pay", async (announced, othersUntil) => {
+    const answer = await deps.upstream.pay(payRequest(announced));
+    if (answer.ok) return outcome(announced, deps, answer.value, "order");
+    return payFailed(announced, deps, answer.error, othersUntil);
+  });
 }
 
 /**
@@ -66,18 +69,22 @@ async function payNow(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
  * Until then the buyer's authorization is kept — repeating the call is how we look — and the
  * owner is told after a day. When the hold is about to lapse, the money is released (never
  * taken for a delivery nobody confirmed) and the owner is told to check ext_order_id upstream.
+ * Nor is a refusal final while another run's pay may still reach upstream (`othersUntil`): the
+ * pay is repeated until then, and a repeat after it lands is answered with its order.
  */
-function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError): Step {
-  if (error.code === 402 && !error.mayHaveTakenEffect) {
+function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError, othersUntil: number | null): Step {
+  if (error.code === 402 && !error.mayHaveTakenEffect && othersUntil === null) {
     // Refused for the partner balance. Upstream answers a repeat of an order it made with that
     // order (duplicate protection comes before the balance), so a 402 says ours does not exist:
     // the buyer's money is let go now rather than held for days on a top-up nobody may make.
+    // Not while another run's pay may still reach upstream: that one could still be delivered.
     deps.alertOwner(order.id, "partner balance too low to fulfil a paid order: the buyer's payment was cancelled; top up the partner balance");
     return moveTo(deps, "releasing", "order refused: partner balance too low (402)", { reason: "unavailable", alert: "partner balance too low" });
   }
   const mayExist = order.upstream.payMayExist || error.mayHaveTakenEffect;
   if (isCleanRefusal(error) && !mayExist) {
-    return moveTo(deps, "releasing", `order refused upstream: ${error.code}`, { reason: "unavailable" });
+    if (othersUntil === null) return moveTo(deps, "releasing", `order refused upstream: ${error.code}`, { reason: "unavailable" });
+    return retryLater(order, deps, `order refused upstream (${error.code}) while another /api/pay of ours may still reach it; asking again`, {}, othersUntil);
   }
   const patch = mayExist === order.upstream.payMayExist ? {} : { upstream: { ...order.upstream, payMayExist: true } };
   const authorizedAt = order.payment.authorizedAt ?? order.updatedAt;

@@ -5,7 +5,16 @@ import { isSettled, type OrderState } from "../order-states";
 import type { CheckoutDeps } from "../ports";
 import type { OrderChange } from "../store/order-store";
 
-export type Step = { kind: "change"; change: OrderChange } | { kind: "idle" };
+export type Step =
+  | { kind: "change"; change: OrderChange }
+  | { kind: "idle" }
+  /**
+   * Store `change` first (compare-and-set), then act: `act` runs only once the change is saved,
+   * on the order as saved, and its step is saved in turn. A conflict means another run wrote
+   * meanwhile: `act` never runs, and the order is read again. This is how a step says what it is
+   * about to do outside (send /api/pay) before it does it, so every other run sees it.
+   */
+  | { kind: "announce"; change: OrderChange; act: (announced: OrderRecord) => Promise<Step> };
 
 export type StepHandler = (order: OrderRecord, deps: CheckoutDeps) => Promise<Step>;
 

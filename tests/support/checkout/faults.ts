@@ -24,7 +24,8 @@ export type Fault =
   | { target: "store"; kind: "crash_after_save" }
   /** The buyer's mail server refuses the next email (nothing sent). */
   | { target: "mail"; kind: "refused" }
-  | { target: "kv"; kind: "error" | "reply_lost" };
+  /** `on`: only a command on a key starting so, or running the script so named (any command without it). */
+  | { target: "kv"; kind: "error" | "reply_lost"; on?: string };
 
 /** The process died here: nothing after this point ran. Schedules catch it and go on. */
 export class Crash extends Error {
@@ -138,6 +139,13 @@ export function crashingStore(plan: FaultPlan, store: OrderStore): OrderStore {
 
 const WRITES = new Set(["set", "setIfAbsent", "del", "incr", "zAdd", "zRem", "run"]);
 
+/** Whether a KV command's arguments name this key prefix or script. */
+function aimedAt(on: string, args: unknown[]): boolean {
+  const [first] = args;
+  if (typeof first === "string") return first.startsWith(on);
+  return typeof first === "object" && first !== null && (first as { name?: unknown }).name === on;
+}
+
 /** KV whose next command fails before it runs, or runs and loses its reply (writes only); a dead process sends none. */
 export function faultyKv(plan: FaultPlan, kv: Kv): Kv {
   return new Proxy(kv, {
@@ -147,7 +155,7 @@ export function faultyKv(plan: FaultPlan, kv: Kv): Kv {
       const write = WRITES.has(String(name));
       return async (...args: unknown[]) => {
         plan.assertAlive(`kv.${String(name)}`);
-        const fault = plan.take("kv", write ? ["error", "reply_lost"] : ["error"]);
+        const fault = plan.take("kv", write ? ["error", "reply_lost"] : ["error"], (f) => f.target !== "kv" || f.on === undefined || aimedAt(f.on, args));
         if (fault?.kind === "error") throw new KvError("unavailable", `injected: KV unavailable on ${String(name)}`);
         const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(object, args);
         if (fault?.kind === "reply_lost") throw new KvError("reply_lost", `injected: reply to ${String(name)} lost`);

@@ -17,6 +17,11 @@ export interface WorldParams {
   /** Partner balance in USD: enough for everything, or low enough to answer 402. */
   partnerBalance: number;
   reservationSeconds: number;
+  /**
+   * false: no lease at all, every run that asks for one gets it, so runs of one order act at
+   * the same time: what keeps the promises is the compare-and-sets alone.
+   */
+  leases: boolean;
 }
 
 export const NOTIFY_SECRET = "property-secret";

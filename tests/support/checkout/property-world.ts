@@ -28,6 +28,7 @@ import type { StoredPaymentIntent, StoredSession } from "@/lib/payments-sandbox/
 import { createSandbox } from "@/lib/sandbox/create-sandbox";
 import { createMemoryStore } from "@/lib/sandbox/store/memory-store";
 import type { OrderRecord as UpstreamOrder } from "@/lib/sandbox/store/records";
+import type { Kv } from "@/lib/kv/kv";
 import { ManualTimers } from "@/tests/support/partner-client/manual-timers";
 import { createMemoryKv, type MemoryData } from "../memory-kv";
 import { Crash, crashingPayments, crashingStore, crashingUpstream, faultyKv, FaultPlan } from "./faults";
@@ -86,12 +87,19 @@ export async function createWorld(params: WorldParams) {
     clock: timers,
     config: { baseUrl: "http://pay.test", webhookUrl: null, webhookSecret: "whsec_property" },
   });
+  /** Runs once, after the next read of a payment page and before its answer reaches the run that asked. */
+  let afterPaymentRead: (() => Promise<void>) | null = null;
   /** Every idempotency key under which the payments sandbox answered with each refund. */
   const refundKeys = new Map<string, Set<string>>();
   /** The payments sandbox, noting which key each refund it made or replayed was asked under. */
   async function paymentsService(request: Request): Promise<Response> {
     const key = request.headers.get("idempotency-key");
     const response = await paymentsSandbox.handle(request);
+    const meanwhile = request.method === "GET" && new URL(request.url).pathname.startsWith("/v1/checkout/sessions/") ? afterPaymentRead : null;
+    if (meanwhile) {
+      afterPaymentRead = null;
+      await meanwhile();
+    }
     if (request.method === "POST" && new URL(request.url).pathname === "/v1/refunds" && response.ok && key !== null) {
       const { id } = (await response.clone().json()) as { id: string };
       refundKeys.set(id, (refundKeys.get(id) ?? new Set()).add(key));
@@ -113,7 +121,7 @@ export async function createWorld(params: WorldParams) {
   }
 
   const rawKv = createMemoryKv({ now: () => timers.now() });
-  const kv = faultyKv(plan, rawKv);
+  const kv = faultyKv(plan, params.leases ? rawKv : leaselessKv(rawKv));
   /** Every code key the shop has run with, the current one last. */
   const vaults: CodeVault[] = [createCodeVault(codeKey(0))];
   /** What the checkout told the owner, by order. */
@@ -175,6 +183,7 @@ export async function createWorld(params: WorldParams) {
       for (let waited = 0; outcome === undefined && waited < 60_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     } finally {
       death = plan.revive();
+      if (death) await noteDeadLeases();
     }
     if (outcome === undefined) throw new Error("a call did not settle within an hour of manual time and a minute of real time");
     // A process that died returns nothing, whatever its code made of the crash (advance records
@@ -183,6 +192,13 @@ export async function createWorld(params: WorldParams) {
     if (outcome.ok) return outcome.value;
     if (outcome.error instanceof Crash) throw new Error(`a Crash escaped without the process dying: ${outcome.error.message}`);
     throw outcome.error;
+  }
+
+  /** The leases the dead process left, held until their TTL ends (it renews nothing). */
+  async function noteDeadLeases(): Promise<void> {
+    for (const id of orders) {
+      if ((await rawKv.get(`checkout:lease:${id}`)) !== null) deadLeases.set(id, timers.now() + deps.leaseMs);
+    }
   }
 
   async function createOrder(flow: Flow, priceChanged: boolean): Promise<void> {
@@ -241,15 +257,34 @@ export async function createWorld(params: WorldParams) {
   /** A verified Stripe event naming the order, as the webhook route hands it on. */
   async function paymentEvent(index: number): Promise<void> {
     const id = orderAt(index);
-    if (!id) return;
-    const onEvent = paymentEventHandler((orderId) => advance(orderId, deps, { wake: true, reason: { kind: "payment" } }));
-    await settle(onEvent({ id: `evt_${index}`, type: "checkout.session.completed", data: { object: { metadata: { order_id: id } } } } as never)).catch(
-      (error: unknown) => {
-        // The route answers 500 and Stripe retries; the sweep has the order due meanwhile.
-        if (!(error instanceof Error && error.message.includes("not advanced"))) throw error;
-      },
-    );
+    if (id) await settle(paymentEventCall(id, index));
   }
+
+  /** The webhook's handling of one event, its 200 written down as a wake-up the order must not lose. */
+  async function paymentEventCall(id: string, index: number): Promise<void> {
+    const at = timers.now();
+    const stored = intentOf(id);
+    const authorized = stored !== null && effectiveStatus(stored) === "requires_capture";
+    const onEvent = paymentEventHandler((orderId) => advance(orderId, deps, { wake: true, reason: { kind: "payment" } }));
+    try {
+      await onEvent({ id: `evt_${index}`, type: "checkout.session.completed", data: { object: { metadata: { order_id: id } } } } as never);
+    } catch (error) {
+      // The route answers 500 and Stripe retries; the sweep has the order due meanwhile.
+      if (!(error instanceof Error && error.message.includes("not advanced"))) throw error;
+      return;
+    }
+    if (authorized && !plan.dead) wakes.push({ orderId: id, at, kind: "payment" });
+  }
+
+  /**
+   * Wake-ups answered 2xx: a payment event while the buyer's money was held, or an upstream
+   * notification of an accepted pay-first order's current status. Once nothing runs, each order
+   * must have been looked at for them, with no sweep to make up for one that was lost.
+   */
+  const wakes: { orderId: string; at: number; kind: "payment" | "notification" }[] = [];
+  /** Orders a dead process held the lease of, until when: a wake-up then waits for the sweep. */
+  const deadLeases = new Map<string, number>();
+  let judgedWakes = 0;
 
   /** Deliver one waiting notification; `keep` leaves it in the inbox to be delivered again. */
   async function notify(pick: number, keep: boolean): Promise<void> {
@@ -257,15 +292,75 @@ export async function createWorld(params: WorldParams) {
     const index = pick % inbox.length;
     const note = inbox[index];
     if (!note) return;
+    const noted = noteOrder(note);
+    const at = timers.now();
+    const judged = noted !== null && (await currentNote(noted, note.body));
     const answer = await settle(
       handlePartnerNotification(note.header, note.body, checkoutNotificationDeps(deps, NOTIFY_SECRET)),
     );
+    if (!(answer instanceof Crash) && answer.status < 300 && judged && noted !== null) wakes.push({ orderId: noted, at, kind: "notification" });
     if (!(answer instanceof Crash) && answer.status < 300 && !keep) inbox.splice(index, 1);
+  }
+
+  /** A notification of the status upstream holds now, about a pay-first order accepted and being followed. */
+  async function currentNote(orderId: string, body: string): Promise<boolean> {
+    const status = (JSON.parse(body) as { order_status?: unknown }).order_status;
+    const placed = (await upstreamOrders()).find((u) => u.extOrderId === orderId);
+    const record = await peek(orderId);
+    return record?.state === "fulfilling" && placed !== undefined && Number(status) === placed.status && [2, 3, 4].includes(placed.status);
+  }
+
+  /**
+   * Every wake-up answered 2xx was looked at: its order moved on from the state the event found
+   * it in, or recorded a look (a try that failed, with its backoff) at or after the event. Judged
+   * with nothing running and no sweep since. A wake-up that found the lease held by a process
+   * that died waits for the sweep (the mark has nobody to find it): left out.
+   */
+  async function lostWakes(): Promise<string[]> {
+    const lost: string[] = [];
+    for (const wake of wakes.splice(0)) {
+      judgedWakes += 1;
+      if (corrupted.has(wake.orderId) || (deadLeases.get(wake.orderId) ?? 0) > wake.at) continue;
+      const record = await peek(wake.orderId);
+      if (!record) continue;
+      const waiting = wake.kind === "payment" ? ["created", "reserved", "awaiting_payment"] : ["fulfilling"];
+      const looked = record.events.some((event) => event.at >= wake.at);
+      if (waiting.includes(record.state) && !looked) lost.push(`${wake.kind} wake-up of ${wake.orderId} at ${new Date(wake.at).toISOString()} lost: still ${record.state}`);
+    }
+    return lost;
   }
 
   async function step(index: number, wake: boolean): Promise<void> {
     const id = orderAt(index);
     if (id) await settle(advance(id, deps, { wake }));
+  }
+
+  /**
+   * Runs of one order at once: woken runs, the buyer paying and the payment webhook's run, and a sweep. Without leases all
+   * of them act; with them, the ones kept out leave their wake-up to the holder.
+   */
+  async function race(index: number, runs: number, withEvent: boolean, withSweep: boolean): Promise<void> {
+    const id = orderAt(index);
+    if (!id) return;
+    const calls: Promise<unknown>[] = Array.from({ length: runs }, () => advance(id, deps, { wake: true }));
+    // The buyer pays just after a run read the payment page, and the webhook follows while that
+    // run still holds the order: it must find the webhook's wake-up when it lets go.
+    const paidMeanwhile = async () => {
+      await pay(index, "4242424242424242");
+      await paymentEventCall(id, index);
+    };
+    if (withEvent) afterPaymentRead = paidMeanwhile;
+    if (withSweep) calls.push(sweep(deps));
+    await settle(
+      Promise.allSettled(calls).then(async (done) => {
+        for (const run of done) if (run.status === "rejected") throw run.reason;
+        // No run read the payment page: the buyer pays and the webhook comes after them.
+        if (afterPaymentRead === paidMeanwhile) {
+          afterPaymentRead = null;
+          await paidMeanwhile();
+        }
+      }),
+    );
   }
 
   async function together(a: number, b: number): Promise<void> {
@@ -434,6 +529,10 @@ export async function createWorld(params: WorldParams) {
     notify,
     step,
     together,
+    race,
+    lostWakes,
+    /** How many wake-ups answered 2xx were judged so far. */
+    judgedWakes: () => judgedWakes,
     runSweep,
     finish,
     ourOrders,
@@ -446,6 +545,18 @@ export async function createWorld(params: WorldParams) {
     refunds: () => paymentObjects<{ id: string; payment_intent: string; amount: number }>("re"),
     close: () => sandbox.close(),
   };
+}
+
+/** A KV in which every run gets the order's lease: as if there were none. */
+function leaselessKv(kv: Kv): Kv {
+  return new Proxy(kv, {
+    get(object, name, receiver) {
+      const value = Reflect.get(object, name, receiver) as unknown;
+      if (name !== "setIfAbsent" || typeof value !== "function") return value;
+      return async (key: string, text: string, options?: { ttlMs?: number }) =>
+        key.startsWith("checkout:lease:") ? (await object.set(key, text, options), true) : (value as Kv["setIfAbsent"]).call(object, key, text, options);
+    },
+  });
 }
 
 /** /api/pay is keyed by our ext_order_id: duplicate protection answers a repeat with the first order. */
