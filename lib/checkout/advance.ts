@@ -5,6 +5,7 @@
 // every external call is idempotent by a key derived from the order. The lease is short and
 // renewed while its holder works, so a holder that dies (SIGKILL, a function cut off at its
 // time limit) frees the order within one lease, not after the worst case of a call.
+import type { KvError } from "@/lib/kv/kv-error";
 import type { KvLock } from "@/lib/kv/lock";
 import { err, ok, type Result } from "@/lib/result";
 import type { OrderRecord } from "./order-record";
@@ -98,6 +99,8 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
     : options.wake
       ? await wakeAndLease(deps, orderId, options.reason ?? { kind: "any" })
       : { lease: await takeLease(deps, orderId) };
+  // Nobody will act on this wake-up now: its sender must hear a failure and send it again.
+  if (first.unrecorded) return err({ code: "kv_error", error: first.unrecorded });
   let result: Result<OrderRecord, OrderStoreError> | null = null;
   for (let run = 0; run < MAX_RUNS; run += 1) {
     const lease = run === 0 ? first.lease : await takeLease(deps, orderId);
@@ -117,6 +120,7 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
 /** The first run's lease (null: another run holds it), and what it starts from. */
 interface FirstRun extends RunStart {
   lease: Lease | null;
+  unrecorded?: KvError;
 }
 
 /** What a run knows before it reads: the order as its creation stored it, or the wake-up it brings. */

@@ -4,6 +4,7 @@
 // lapsed, KV failed while taking it) cost a conflict, never money. It is short and renewed
 // while its holder works, so a holder that dies frees the order within one lease.
 import type { Kv } from "@/lib/kv/kv";
+import { KvError } from "@/lib/kv/kv-error";
 import { acquireLock, type KvLock } from "@/lib/kv/lock";
 import { markWake, pendingWake, wakeFrom, wakeMarkKey, type WakeReason } from "./wake-mark";
 
@@ -25,6 +26,11 @@ export interface Lease {
 export interface WokenLease {
   lease: Lease | null;
   woken?: WakeReason;
+  /**
+   * Why the wake-up reached nobody: its mark could not be written and another run still holds
+   * the order. The caller must not answer its sender 2xx, or nothing acts on it before a sweep.
+   */
+  unrecorded?: KvError;
 }
 
 /**
@@ -69,18 +75,21 @@ export async function takeLease(deps: LeaseDeps, orderId: string): Promise<Lease
 export async function wakeAndLease(deps: LeaseDeps, orderId: string, reason: WakeReason): Promise<WokenLease> {
   const lease = await takeLease(deps, orderId);
   if (lease) return { lease, woken: reason };
-  await recordWake(deps, orderId, reason);
+  const unrecorded = await recordWake(deps, orderId, reason);
   // Got now, this run looks for its own reason: its mark may not have been written (KV
   // trouble), and one that was is taken with the run's first read and merged with it.
-  return { lease: await takeLease(deps, orderId), woken: reason };
+  const second = await takeLease(deps, orderId);
+  return second || !unrecorded ? { lease: second, woken: reason } : { lease: null, woken: reason, unrecorded };
 }
 
-async function recordWake(deps: LeaseDeps, orderId: string, reason: WakeReason): Promise<void> {
+/** Null once the mark is written; else why not (this run still looks now if it gets the lease). */
+async function recordWake(deps: LeaseDeps, orderId: string, reason: WakeReason): Promise<KvError | null> {
   try {
     await markWake(deps.kv, orderId, reason, WAKE_TTL_MS);
+    return null;
   } catch (error) {
-    // This run still looks now if it gets the lease; only a concurrent holder misses the mark.
     console.warn(`[checkout] wake-up of ${orderId} not recorded: ${String(error)}`);
+    return error instanceof KvError ? error : new KvError("unavailable", String(error));
   }
 }
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { advance } from "@/lib/checkout/advance";
 import { sweep } from "@/lib/checkout/sweep";
+import { KvError } from "@/lib/kv/kv-error";
 import { acquireLock } from "@/lib/kv/lock";
 import { RESERVED_ITEM, TOPUP_ITEM, harnessPerTest } from "@/tests/support/checkout/checkout-harness";
 
@@ -175,6 +176,27 @@ describe("advance: concurrency", () => {
     // The next run of anyone, even a poll with no deadline due, acts on the recorded wake-up.
     expect((await h.step(id)).state).toBe("completed");
   });
+  it("a wake-up whose mark cannot be written while another run holds the order fails, so its sender asks again", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
+    await h.step(id);
+    h.payments.authorize(id);
+    const held = await acquireLock(h.kv, `checkout:lease:${id}`, 60_000);
+    const kv = new Proxy(h.kv, {
+      get(object, name, receiver) {
+        const value = Reflect.get(object, name, receiver) as unknown;
+        if (name !== "setIfAbsent" || typeof value !== "function") return value;
+        return (key: string, ...rest: unknown[]) =>
+          key.startsWith("checkout:wake:") ? Promise.reject(new KvError("unavailable", "KV unavailable")) : (value as (...a: unknown[]) => unknown).apply(object, [key, ...rest]);
+      },
+    });
+    // Answered 2xx, the webhook would be acted on by nobody: the holder never hears of it.
+    const woken = await advance(id, { ...h.deps, kv }, { wake: true, reason: { kind: "payment" } });
+    expect(woken.ok).toBe(false);
+    expect(!woken.ok && woken.error.code).toBe("kv_error");
+    await held?.release();
+  });
+
   it("a notification of the status the order already holds costs no look, even when it waited for the lease", async () => {
     const h = await newHarness();
     const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
