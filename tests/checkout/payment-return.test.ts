@@ -105,7 +105,7 @@ describe("the return from the payment page", () => {
     h.deps.payments = { ...h.deps.payments, readCheckout: (id) => h.timers.timedSleep(300).then(() => readCheckout(id)) };
     const webhook = advance(created.order_id, h.deps, { wake: true, reason: { kind: "payment" } });
     while ((await h.kv.get(`checkout:lease:${created.order_id}`)) === null) await flush(1);
-    const page = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true, sleep: h.timers.timedSleep }));
+    const page = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true, sleep: h.timers.timedSleep }), { stepMs: 10 });
     expect(page.ok && page.value).toMatchObject({ status: "completed", delivery: { code: expect.any(String) } });
     expect((await h.run(webhook)).ok).toBe(true);
   });
@@ -115,7 +115,7 @@ describe("the return from the payment page", () => {
     // A run stuck on a slow call: its lease is renewed, so it stays held.
     await acquireLock(h.kv, `checkout:lease:${created.order_id}`, 600_000);
     const before = h.timers.now();
-    const page = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true, sleep: h.timers.timedSleep }));
+    const page = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true, sleep: h.timers.timedSleep }), { stepMs: 10 });
     expect(page.ok && page.value.status).toBe("awaiting_payment");
     const waited = h.timers.now() - before;
     expect(waited).toBeGreaterThanOrEqual(RETURN_WAIT_MS);

@@ -141,7 +141,12 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
    * milliseconds, at most a minute in all, so a slow machine cannot race the clock past a
    * deadline the test did not ask for.
    */
-  async function run<T>(call: Promise<T>): Promise<T> {
+  /**
+   * Settle `call` while manual time moves on `stepMs` every 2 ms of real time. A test in which
+   * real work (another run's calls and KV writes) must finish inside a manual-time wait takes
+   * small steps: with large ones a loaded machine lets the wait run out first.
+   */
+  async function run<T>(call: Promise<T>, { stepMs = 250 }: { stepMs?: number } = {}): Promise<T> {
     let settled = false;
     let value: T | undefined;
     void call.then((v) => {
@@ -152,8 +157,8 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
     for (let moved = 0; !settled && Date.now() < realDeadline; ) {
       await new Promise((resolve) => setTimeout(resolve, 2));
       if (!settled && moved < 60_000) {
-        await timers.advance(250);
-        moved += 250;
+        await timers.advance(stepMs);
+        moved += stepMs;
       }
     }
     if (!settled) throw new Error("call never settled");
