@@ -29,6 +29,8 @@ type Action =
   | { do: "pay"; order: number; card: Card }
   | { do: "advance"; order: number; wake: boolean }
   | { do: "payment_event"; order: number }
+  /** The buyer back from the payment page, its first render. */
+  | { do: "return"; order: number }
   | { do: "notification"; pick: number; duplicate: boolean }
   | { do: "together"; a: number; b: number }
   /** Runs of one order at once (the buyer paying meanwhile, then the webhook; a sweep); with no lease, all act. */
@@ -99,6 +101,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ do: fc.constant("pay" as const), order, card }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant("advance" as const), order, wake: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ do: fc.constant("payment_event" as const), order }) },
+  { weight: 2, arbitrary: fc.record({ do: fc.constant("return" as const), order }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant("notification" as const), pick: fc.nat({ max: 9 }), duplicate: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("together" as const), a: order, b: order }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant("race" as const), order, runs: fc.integer({ min: 2, max: 3 }), event: fc.boolean(), sweep: fc.boolean() }) },
@@ -328,6 +331,9 @@ async function play(world: World, actions: Action[]): Promise<void> {
         break;
       case "payment_event":
         await world.paymentEvent(action.order);
+        break;
+      case "return":
+        await world.buyerReturn(action.order);
         break;
       case "notification":
         await world.notify(action.pick, action.duplicate);

@@ -17,6 +17,7 @@ import { refundListeners } from "@/lib/checkout/owner-actions";
 import { checkoutNotificationDeps } from "@/lib/checkout/http/post-partner-notification";
 import { handlePartnerNotification } from "@/lib/checkout/partner-notification";
 import { PARTNER_NOTIFY_HEADER } from "@/lib/partner/notify-contract";
+import { buyerOrder } from "@/lib/checkout/buyer-order";
 import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { publicOrder } from "@/lib/checkout/public-order";
 import { createOrderStore, ORDER_KEYS } from "@/lib/checkout/store/order-store";
@@ -201,10 +202,14 @@ export async function createWorld(params: WorldParams) {
     }
   }
 
+  /** Each order's capability key, as the buyer's link carries it. */
+  const keys = new Map<string, string>();
+
   async function createOrder(flow: Flow, priceChanged: boolean): Promise<void> {
     const chosen = ITEMS[flow];
     const id = nextId();
     const key = newCapabilityKey();
+    keys.set(id, key);
     const record = newOrderRecord(
       {
         id,
@@ -252,6 +257,25 @@ export async function createWorld(params: WorldParams) {
     const url = read?.ok ? read.value.record.payment.url : null;
     if (!url) return;
     await paymentsSandbox.handle(new Request(url, { method: "POST", body: new URLSearchParams({ card_number: card }) }));
+  }
+
+  /**
+   * The buyer back from the payment page: the order page's first render. A return that claimed
+   * the look (the first of a burst) and rendered while the buyer's money was held is a wake-up
+   * answered 2xx, judged like the webhook's.
+   */
+  async function buyerReturn(index: number): Promise<void> {
+    const id = orderAt(index);
+    const key = id === null ? undefined : keys.get(id);
+    if (!id || !key) return;
+    const at = timers.now();
+    const stored = intentOf(id);
+    const authorized = stored !== null && effectiveStatus(stored) === "requires_capture";
+    const claim = `checkout:payment-return:${id}`;
+    const unclaimed = (await rawKv.get(claim)) === null;
+    const page = await settle(buyerOrder(id, key, deps, { paymentReturn: true, sleep: timers.timedSleep }));
+    const claimed = unclaimed && (await rawKv.get(claim)) !== null;
+    if (!(page instanceof Crash) && page.ok && claimed && authorized && !plan.dead) wakes.push({ orderId: id, at, kind: "payment" });
   }
 
   /** A verified Stripe event naming the order, as the webhook route hands it on. */
@@ -526,6 +550,7 @@ export async function createWorld(params: WorldParams) {
     createOrder,
     pay,
     paymentEvent,
+    buyerReturn,
     notify,
     step,
     together,
