@@ -7,7 +7,7 @@
 import { revalidatePath } from "next/cache";
 import { cancelFormSchema, redriveFormSchema, refundFormSchema, resendFormSchema } from "@/app/_components/admin/orders/order-actions-schemas";
 import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
-import type { AdminContext } from "@/lib/auth/guard/current-admin";
+import { actorOf } from "@/lib/auth/guard/actor-of";
 import { cancelOrder, redriveOrder, refundOrder, resendOrderEmail, type OwnerActionError, type OwnerActionOutcome } from "@/lib/checkout/owner-actions";
 import { ownerActionDeps } from "@/lib/shop/owner-actions";
 import { formatMoney, parseMoneyInput } from "@/lib/money";
@@ -37,10 +37,6 @@ export const refundOrderAction = adminAction("owner", refundFormSchema, async ({
   if (!result.value.audited) return { ok: true, message: "notAudited", data };
   return { ok: true, message: refund.status === "done" ? "refundDone" : "refundPending", data };
 });
-
-function actorOf(admin: AdminContext) {
-  return { email: admin.email, ip: admin.ip };
-}
 
 function answer(result: Result<OwnerActionOutcome, OwnerActionError>, done: string): ActionState {
   if (!result.ok) return refused(result.error);
