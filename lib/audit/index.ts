@@ -2,3 +2,4 @@
 export { recordAudit, type AuditInput } from "./record-audit";
 export { listAudit, AUDIT_PAGE_SIZE, type AuditPage } from "./list-audit";
 export type { AuditEntry } from "./audit-entry";
+export type { Actor } from "./actor";

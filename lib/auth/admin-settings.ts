@@ -31,8 +31,11 @@ export async function firstOwner(config: Env, mode: ShopMode): Promise<FirstOwne
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD_HASH) return { email: config.ADMIN_EMAIL, passwordHash: config.ADMIN_PASSWORD_HASH, demo: false };
   if (mode !== "demo") return null;
   // One hash kept in KV, not one per process: the session check compares a fingerprint of it,
-  // and each of Next's bundles (route handlers, pages) evaluates this module on its own.
+  // and each of Next's bundles (route handlers, pages) evaluates this module on its own. The
+  // hash (32 MiB scrypt) is made only while KV has none; a racing first hash wins the SET NX.
   const kv = await getKv();
+  const kept = await kv.get(AUTH_KEYS.demoOwnerHash);
+  if (kept !== null) return { email: DEMO_OWNER.email, passwordHash: kept, demo: true };
   await kv.setIfAbsent(AUTH_KEYS.demoOwnerHash, await hashPassword(DEMO_OWNER.password));
   const passwordHash = await kv.get(AUTH_KEYS.demoOwnerHash);
   if (passwordHash === null) throw new Error(`The demo owner's password hash vanished from KV (${AUTH_KEYS.demoOwnerHash})`);

@@ -13,6 +13,7 @@ import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
 import { clientIp } from "@/lib/rate-limit/client-ip";
+import { processSingleton } from "@/lib/singleton";
 import { systemClock } from "@/lib/time/clock";
 import { firstOwner } from "./admin-settings";
 import { authSecret } from "./auth-secret";
@@ -48,12 +49,21 @@ const tokenClaimsSchema = z.object({ email: z.string(), sv: z.number(), pw: z.st
 
 const SESSION_MAX_AGE_MS = SESSION_MAX_AGE_S * 1000;
 
-export async function authConfig(): Promise<AuthConfig> {
+/**
+ * The process's one configuration, as Auth.js builds it once (lib/singleton.ts forgets a failed
+ * build, such as KV down at the first request). Nothing in it depends on the request: the
+ * request reaches `authorize` as an argument, and each session's `since`/`sid` ride in its token.
+ * KV is asked for at each use (getKv() is itself one per process) rather than held by the config.
+ */
+export function authConfig(): Promise<AuthConfig> {
+  return processSingleton("auth-config", buildAuthConfig);
+}
+
+async function buildAuthConfig(): Promise<AuthConfig> {
   const config = env();
   const mode = shopMode();
-  const kv = await getKv();
   const owner = await firstOwner(config, mode);
-  const secret = await authSecret(kv, config, mode);
+  const secret = await authSecret(await getKv(), config, mode);
   const vault = totpVault(secret);
   return {
     basePath: AUTH_BASE_PATH,
@@ -73,6 +83,7 @@ export async function authConfig(): Promise<AuthConfig> {
           const ip = clientIp(request.headers);
           const parsed = credentialsSchema.safeParse({ ...raw, code: raw.code || undefined });
           if (!parsed.success) throw new SignInRefused("credentials");
+          const kv = await getKv();
           const checked = await checkCredentials({ kv, clock: systemClock, vault, owner }, parsed.data);
           const email = parsed.data.email;
           if (!checked.ok) {
@@ -92,6 +103,7 @@ export async function authConfig(): Promise<AuthConfig> {
         // there with the same password and session version.
         const claims = tokenClaimsSchema.safeParse(token);
         if (!claims.success || systemClock.now() >= claims.data.since + SESSION_MAX_AGE_MS) return null;
+        const kv = await getKv();
         const [account, version, ended] = await Promise.all([
           findAccount(kv, owner, claims.data.email),
           sessionVersion(kv, claims.data.email),
@@ -110,7 +122,7 @@ export async function authConfig(): Promise<AuthConfig> {
       // The cookie is cleared in this browser only; a copy of it must read as nobody too.
       async signOut(message) {
         const claims = "token" in message ? tokenClaimsSchema.safeParse(message.token) : null;
-        if (claims?.success) await endSession({ kv, clock: systemClock }, claims.data.sid, claims.data.since + SESSION_MAX_AGE_MS);
+        if (claims?.success) await endSession({ kv: await getKv(), clock: systemClock }, claims.data.sid, claims.data.since + SESSION_MAX_AGE_MS);
       },
     },
     logger: {

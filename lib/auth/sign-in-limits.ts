@@ -7,6 +7,7 @@ import type { Kv } from "@/lib/kv/kv";
 import { hitFixedWindow } from "@/lib/rate-limit/fixed-window";
 import type { RateLimitSetting } from "@/lib/config/rate-limit-setting";
 import type { Clock } from "@/lib/time/clock";
+import { normalizeEmail } from "./email";
 
 export interface SignInLimits {
   perAccount: RateLimitSetting;
@@ -23,7 +24,7 @@ export function signInLimits(config: Env): SignInLimits {
 export async function hitSignInLimits(deps: { kv: Kv; clock: Clock; limits: SignInLimits }, email: string, ip: string): Promise<SignInLimit> {
   const { kv, clock, limits } = deps;
   // Hashed: whatever a caller types as an email becomes part of a key.
-  const account = createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
+  const account = createHash("sha256").update(normalizeEmail(email)).digest("hex").slice(0, 32);
   const [byIp, byAccount] = await Promise.all([
     hitFixedWindow(kv, clock, limits.perIp, "admin-sign-in-ip", ip),
     hitFixedWindow(kv, clock, limits.perAccount, "admin-sign-in-account", account),

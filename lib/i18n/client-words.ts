@@ -13,8 +13,6 @@ export function clientWordsSource(locale: Locale) {
   const { catalog, place, delivery, unavailable, product, amount, check, summary, checkout, error, layout } = messagesOf(locale);
   return { catalog, place, delivery, unavailable, product, amount, check, summary, checkout, error, layout: { theme: layout.theme } };
 }
-
-export type ClientWordsSource = ReturnType<typeof clientWordsSource>;
 export interface CompiledWords {
   [key: string]: CompiledMessage | CompiledWords;
 }

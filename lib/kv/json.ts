@@ -26,3 +26,25 @@ export function parseJsonValue<T>(text: string, key: string, schema: z.ZodType<T
   if (!parsed.success) throw new KvError("invalid_value", `Value at "${key}" does not match its schema`, { cause: parsed.error });
   return parsed.data;
 }
+
+/**
+ * Stored JSON text checked against `schema`, or null when it is not JSON or does not match: for
+ * values a reader can do without (a cached figure, a page's hint), where a bad one must not
+ * break the page that reads it.
+ */
+export function parseJsonOrNull<T>(text: string, schema: z.ZodType<T>): T | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = schema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The value at `key` parsed with `schema`; null when missing, expired or unreadable (parseJsonOrNull). */
+export async function getJsonOrNull<T>(kv: Kv, key: string, schema: z.ZodType<T>): Promise<T | null> {
+  const text = await kv.get(key);
+  return text === null ? null : parseJsonOrNull(text, schema);
+}

@@ -8,6 +8,7 @@
 // Run inside the refresh that stores the new read (one instance under the refresh's lock), so
 // each read is judged once.
 import { z } from "zod";
+import { parseJsonOrNull } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { moneySchema, toDecimalString, type Money } from "@/lib/money";
 import type { AlertsPort } from "./alerts-port";
@@ -66,10 +67,7 @@ export async function reconcileBalanceRead(deps: BalanceCheckDeps, balance: Mone
 /** The most recent rows, newest first; a row that fails its schema is left out. */
 export async function readBalanceDebits(kv: Kv, upstream: string, limit = SHOWN_ROWS): Promise<BalanceDebit[]> {
   const entries = await kv.zRevRangeByRank(OPS_KEYS.balanceDebits(upstream), { count: limit });
-  return entries.flatMap((entry) => {
-    const row = balanceDebitSchema.safeParse(parseJson(entry.member));
-    return row.success ? [row.data] : [];
-  });
+  return entries.flatMap((entry) => parseJsonOrNull(entry.member, balanceDebitSchema) ?? []);
 }
 
 /** One alert per read that found a debit: each is its own cause, told once. */
@@ -84,15 +82,5 @@ export function balanceDebitAlert(row: BalanceDebit) {
 }
 
 function parseStored(raw: string | null) {
-  if (raw === null) return null;
-  const stored = previousSchema.safeParse(parseJson(raw));
-  return stored.success ? stored.data : null;
-}
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
+  return raw === null ? null : parseJsonOrNull(raw, previousSchema);
 }

@@ -4,6 +4,7 @@
 // counters, in one script) and, on a failure, one more for the last error; the counters expire
 // after the hour they are read for, and the dashboard reads only the minutes that had calls.
 import { z } from "zod";
+import { getJsonOrNull } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import type { Clock } from "@/lib/time/clock";
 import { countCallScript } from "./count-call-script";
@@ -95,13 +96,6 @@ export function percentile(histogram: readonly number[], share: number): number 
   return "slower";
 }
 
-async function readLastError(kv: Kv, system: HealthSystem): Promise<HealthReport["lastError"]> {
-  const raw = await kv.get(OPS_KEYS.healthLastError(system));
-  if (raw === null) return null;
-  try {
-    const checked = lastErrorSchema.safeParse(JSON.parse(raw));
-    return checked.success ? checked.data : null;
-  } catch {
-    return null;
-  }
+function readLastError(kv: Kv, system: HealthSystem): Promise<HealthReport["lastError"]> {
+  return getJsonOrNull(kv, OPS_KEYS.healthLastError(system), lastErrorSchema);
 }

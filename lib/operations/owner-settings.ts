@@ -3,7 +3,9 @@
 // read as unset (no threshold, not paused) and logged: a corrupt setting must not stop the shop
 // from selling, and the admin shows what is in effect.
 import { z } from "zod";
+import { getJson } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
+import { KvError } from "@/lib/kv/kv-error";
 import { moneySchema, type Money } from "@/lib/money";
 import { OPS_KEYS } from "./keys";
 
@@ -34,18 +36,11 @@ export async function writePause(kv: Kv, pause: SalesPause): Promise<SalesPause>
 }
 
 async function readJson<T>(kv: Kv, key: string, schema: z.ZodType<T>): Promise<T | null> {
-  const raw = await kv.get(key);
-  if (raw === null) return null;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = undefined;
-  }
-  const checked = schema.safeParse(parsed);
-  if (!checked.success) {
+    return await getJson(kv, key, schema);
+  } catch (error) {
+    if (!(error instanceof KvError && error.code === "invalid_value")) throw error;
     console.error(`[operations] ignoring a corrupt setting at ${key}`);
     return null;
   }
-  return checked.data;
 }

@@ -3,21 +3,16 @@
 // view; a review that changes the ceiling writes it here and the caller expires the pages'
 // tag (TAGS.salesCeiling, lib/shop/cache-tags.ts). The checkout does not rely on it: it checks the live figures itself.
 import { z } from "zod";
+import { getJsonOrNull } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { OPS_KEYS } from "./keys";
 
 const pageGuardSchema = z.object({ ceilingMinor: z.number().int(), currency: z.string() }).nullable();
 export type PageGuard = z.infer<typeof pageGuardSchema>;
 
-export async function readPageGuard(kv: Kv, upstream: string): Promise<PageGuard> {
-  const raw = await kv.get(OPS_KEYS.pageGuard(upstream));
-  if (raw === null) return null;
-  try {
-    const checked = pageGuardSchema.safeParse(JSON.parse(raw));
-    return checked.success ? checked.data : null;
-  } catch {
-    return null;
-  }
+/** Null, so every product shows as sellable, when none is stored or it is unreadable. */
+export function readPageGuard(kv: Kv, upstream: string): Promise<PageGuard> {
+  return getJsonOrNull(kv, OPS_KEYS.pageGuard(upstream), pageGuardSchema);
 }
 
 /** True when it changed, so the caller expires the pages that show it. */

@@ -8,6 +8,7 @@
 // spent before it, so its counter starts at zero.
 import { z } from "zod";
 import { readThrough } from "@/lib/catalog/stale-while-revalidate";
+import { parseJsonOrNull } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { moneyFromDecimal, moneySchema, type Money } from "@/lib/money";
 import { worstCaseAuthorizedCallMs } from "@/lib/partner/call-budget";
@@ -115,14 +116,5 @@ export async function recordUpstreamSpend(deps: SaleHoldDeps, spend: UpstreamSpe
 
 function snapshotTime(raw: string | null): number | null {
   if (raw === null) return null;
-  const snapshot = snapshotTimeSchema.safeParse(parseJson(raw));
-  return snapshot.success ? snapshot.data.fetchedAt : null;
-}
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
+  return parseJsonOrNull(raw, snapshotTimeSchema)?.fetchedAt ?? null;
 }

@@ -13,7 +13,11 @@ import type { AlertsPort } from "./alerts-port";
 import { writePause, writeThreshold } from "./owner-settings";
 import { readBalanceFigures, recordUpstreamSpend } from "./partner-balance";
 import { reviewBalance } from "./review-balance";
-import { checkSale, LOW_BALANCE_CAUSE, readSaleCheck, type SalesGuardDeps } from "./sales-guard";
+import { LOW_BALANCE_CAUSE, readSaleCheck, type SalesGuardDeps } from "./sales-guard";
+import type { Money } from "@/lib/money";
+
+/** The pause, balance and threshold read and judged at once, as one checkout does. */
+const saleCheckedNow = async (deps: SalesGuardDeps, cost: Money, orderId: string) => (await readSaleCheck(deps))(cost, orderId);
 
 const setup = checkoutApiPerTest();
 
@@ -94,9 +98,9 @@ describe("sales guard at checkout", () => {
     expect(await h.run(readBalanceFigures(ops))).toMatchObject({ ok: true, value: { spentMinor: 950, heldMinor: 0 } });
     // 100.00 − 9.50 spent − 81.00 kept back = 9.50: exactly one more voucher is covered.
     await writeThreshold(ops.kv, usd(8_100), "owner@shop.test", h.timers.now());
-    expect((await h.run(checkSale(ops, usd(950), "probe-1"))).ok).toBe(true);
+    expect((await h.run(saleCheckedNow(ops, usd(950), "probe-1"))).ok).toBe(true);
     await writeThreshold(ops.kv, usd(8_100 - 950), "owner@shop.test", h.timers.now());
-    expect(await h.run(checkSale(ops, usd(951), "probe-2"))).toMatchObject({ ok: false, error: { code: "balance_low" } });
+    expect(await h.run(saleCheckedNow(ops, usd(951), "probe-2"))).toMatchObject({ ok: false, error: { code: "balance_low" } });
   });
 
   it("reads its figures in the same KV rounds as the quote, and holds the cost in one more round before the order is created", async () => {
@@ -139,6 +143,6 @@ describe("sales guard at checkout", () => {
     const review = await h.run(reviewBalance(down));
     expect(review.figures).toBeNull();
     expect(review.availableMinor).toBeNull();
-    expect((await h.run(checkSale(down, usd(950), "probe-1"))).ok).toBe(true);
+    expect((await h.run(saleCheckedNow(down, usd(950), "probe-1"))).ok).toBe(true);
   });
 });

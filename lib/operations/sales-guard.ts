@@ -20,10 +20,6 @@ export type SaleRefusal = { code: "sales_paused"; message: string } | { code: "b
 
 export const LOW_BALANCE_CAUSE = "low-balance";
 
-export async function salesState(deps: Pick<BalanceDeps, "kv">): Promise<{ paused: boolean }> {
-  return { paused: (await readPause(deps.kv)).paused };
-}
-
 /** What an accepted order holds of the balance; let go when the order is then not stored. */
 export interface SaleHold {
   release(): Promise<void>;
@@ -61,10 +57,6 @@ export async function readSaleCheck(deps: SalesGuardDeps): Promise<SaleCheck> {
     await deps.alerts.raise(lowBalanceAlert(held.ceilingMinor, balance.currency));
     return err({ code: "balance_low", message: "This product is temporarily unavailable; nothing was charged. Please try again later." });
   };
-}
-
-export async function checkSale(deps: SalesGuardDeps, cost: Money, orderId: string): Promise<Result<SaleHold, SaleRefusal>> {
-  return (await readSaleCheck(deps))(cost, orderId);
 }
 
 export function lowBalanceAlert(ceilingMinor: number, currency: string) {

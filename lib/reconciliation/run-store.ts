@@ -1,5 +1,7 @@
 // Runs in KV: one JSON value per run, a time index of runs (newest first in the admin), a
 // lock so one run goes at a time, and per-row settle marks written once (safe to click twice).
+import { z } from "zod";
+import { getJson, getJsonOrNull } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { acquireLock, type KvLock } from "@/lib/kv/lock";
 import { runRecordSchema, type RunRecord } from "./run-record";
@@ -19,11 +21,9 @@ export async function saveRun(kv: Kv, run: RunRecord): Promise<void> {
   await kv.zAdd(RECONCILIATION_KEYS.runs, run.startedAt, run.id);
 }
 
-export async function readRun(kv: Kv, id: string): Promise<RunRecord | null> {
-  const text = await kv.get(RECONCILIATION_KEYS.run(id));
-  if (text === null) return null;
-  const parsed = runRecordSchema.safeParse(JSON.parse(text));
-  return parsed.success ? parsed.data : null;
+/** Null when missing, or written by a release whose record this one cannot read. */
+export function readRun(kv: Kv, id: string): Promise<RunRecord | null> {
+  return getJsonOrNull(kv, RECONCILIATION_KEYS.run(id), runRecordSchema);
 }
 
 export async function listRuns(kv: Kv, count = 50): Promise<RunRecord[]> {
@@ -36,26 +36,27 @@ export function lockRuns(kv: Kv): Promise<KvLock | null> {
   return acquireLock(kv, RECONCILIATION_KEYS.lock, LOCK_MS);
 }
 
-export interface SettleMark {
-  by: string | null;
-  at: number;
-  action: "wake" | "review";
+const settleMarkSchema = z.object({ by: z.string().nullable(), at: z.number(), action: z.enum(["wake", "review"]) });
+export type SettleMark = z.infer<typeof settleMarkSchema>;
+
+/** The mark standing on a row, or null when none is. */
+export function readSettleMark(kv: Kv, runId: string, rowKey: string): Promise<SettleMark | null> {
+  return getJson(kv, RECONCILIATION_KEYS.settled(runId, rowKey), settleMarkSchema);
 }
 
 /** Writes the mark if none is there; the mark that stands either way, and whether it is this one. */
 export async function markSettled(kv: Kv, runId: string, rowKey: string, mark: SettleMark): Promise<{ first: boolean; mark: SettleMark }> {
   const key = RECONCILIATION_KEYS.settled(runId, rowKey);
   if (await kv.setIfAbsent(key, JSON.stringify(mark))) return { first: true, mark };
-  const text = await kv.get(key);
-  return { first: false, mark: text === null ? mark : (JSON.parse(text) as SettleMark) };
+  return { first: false, mark: (await readSettleMark(kv, runId, rowKey)) ?? mark };
 }
 
 export async function settledMarks(kv: Kv, run: RunRecord): Promise<Map<string, SettleMark>> {
   const marks = new Map<string, SettleMark>();
   await Promise.all(
     run.rows.map(async (row) => {
-      const text = await kv.get(RECONCILIATION_KEYS.settled(run.id, row.key));
-      if (text !== null) marks.set(row.key, JSON.parse(text) as SettleMark);
+      const mark = await readSettleMark(kv, run.id, row.key);
+      if (mark !== null) marks.set(row.key, mark);
     }),
   );
   return marks;

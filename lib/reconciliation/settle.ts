@@ -8,7 +8,7 @@ import type { Kv } from "@/lib/kv/kv";
 import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import type { MismatchRow } from "./judge";
-import { markSettled, readRun, RECONCILIATION_KEYS, type SettleMark } from "./run-store";
+import { markSettled, readRun, readSettleMark, type SettleMark } from "./run-store";
 
 export interface SettleDeps {
   kv: Kv;
@@ -34,8 +34,8 @@ export async function settleRow(deps: SettleDeps, input: { runId: string; rowKey
   if (!run) return err({ code: "not_found", message: `no reconciliation run ${input.runId}` });
   const row = run.rows.find((candidate) => candidate.key === input.rowKey);
   if (!row) return err({ code: "not_found", message: `run ${input.runId} has no row ${input.rowKey}` });
-  const standing = await deps.kv.get(RECONCILIATION_KEYS.settled(run.id, row.key));
-  if (standing !== null) return ok({ row, first: false, mark: JSON.parse(standing) as SettleMark, state: null });
+  const standing = await readSettleMark(deps.kv, run.id, row.key);
+  if (standing !== null) return ok({ row, first: false, mark: standing, state: null });
 
   let state: string | null = null;
   if (row.action === "wake" && row.orderId !== null) {

@@ -8,7 +8,7 @@ const HOUR = 3_600_000;
 let temp: TempKv;
 let now: number;
 let deps: RulesStoreDeps;
-const owner = { actor: "owner@example.com", ip: "203.0.113.9" };
+const owner = { email: "owner@example.com", ip: "203.0.113.9" };
 
 beforeEach(() => {
   temp = openTempKv();

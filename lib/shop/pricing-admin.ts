@@ -2,7 +2,7 @@
 // proposed set against them over the cached catalogue, save, restore, and the history. Saves and
 // restores are audited (before and after); the caller then calls afterRulesSaved() so pages show
 // the new prices on the next request. Roles are the caller's: only an owner may save or restore.
-import { recordAudit } from "@/lib/audit";
+import { recordAudit, type Actor } from "@/lib/audit";
 import type { CatalogUnavailable } from "@/lib/catalog/catalog-unavailable";
 import { catalogDeps } from "./catalog-deps";
 import type { UpstreamCacheDeps } from "@/lib/catalog/upstream-cache";
@@ -14,12 +14,6 @@ import { ruleContentSchema, type RuleContentInput, type RuleSet, type VersionFac
 import { listRulesHistory, loadCurrentRules, loadRulesVersion, restoreRules, saveRules, type RulesStoreDeps, type SaveRulesError } from "@/lib/pricing/rules-store";
 import { shopRulesDeps } from "./pricing";
 import { staleRates, type StaleRate } from "@/lib/pricing/stale-rates";
-
-/** Who changes the prices and from where, for the audit log. */
-export interface PriceAuthor {
-  actor: string;
-  ip: string | null;
-}
 
 export interface EditorRules {
   rules: RuleSet;
@@ -52,10 +46,10 @@ export async function previewRules(deps: RulesStoreDeps & { catalog: UpstreamCac
 export async function saveRulesAsOwner(
   deps: RulesStoreDeps,
   input: { expectedVersion: number; content: RuleContentInput; note?: string },
-  author: PriceAuthor,
+  author: Actor,
 ): Promise<Result<RuleSet, SaveRulesError>> {
   const before = await loadRulesVersion(deps, input.expectedVersion);
-  const saved = await saveRules(deps, { ...input, savedBy: author.actor });
+  const saved = await saveRules(deps, { ...input, savedBy: author.email });
   if (saved.ok) await audit(deps, "prices.rules_saved", before, saved.value, author);
   return saved;
 }
@@ -63,10 +57,10 @@ export async function saveRulesAsOwner(
 export async function restoreRulesAsOwner(
   deps: RulesStoreDeps,
   input: { version: number; expectedVersion: number; note?: string },
-  author: PriceAuthor,
+  author: Actor,
 ): Promise<Result<RuleSet, SaveRulesError>> {
   const before = await loadRulesVersion(deps, input.expectedVersion);
-  const restored = await restoreRules(deps, { ...input, savedBy: author.actor });
+  const restored = await restoreRules(deps, { ...input, savedBy: author.email });
   if (restored.ok) await audit(deps, "prices.rules_restored", before, restored.value, author);
   return restored;
 }
@@ -79,8 +73,8 @@ export function rulesVersion(deps: RulesStoreDeps, version: number): Promise<Rul
   return loadRulesVersion(deps, version);
 }
 
-async function audit(deps: RulesStoreDeps, action: string, before: RuleSet | null, after: RuleSet, author: PriceAuthor): Promise<void> {
-  await recordAudit({ actor: author.actor, action, target: `prices:v${after.version}`, before, after, ip: author.ip }, { kv: deps.kv, clock: deps.clock });
+async function audit(deps: RulesStoreDeps, action: string, before: RuleSet | null, after: RuleSet, author: Actor): Promise<void> {
+  await recordAudit({ actor: author.email, action, target: `prices:v${after.version}`, before, after, ip: author.ip }, { kv: deps.kv, clock: deps.clock });
 }
 
 /** The shop's own deps for every function above (the preview also reads the cached catalogue). */

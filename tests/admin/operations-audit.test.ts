@@ -28,7 +28,7 @@ vi.mock("@/lib/reconciliation/run", () => ({
   reconcile: async () => ({ ok: true, value: { id: "run-1", outcome: "done", counts: { mismatches: 2 } } }),
 }));
 
-const { saveThreshold, setSalesPaused } = await import("@/app/_components/admin/operations/operations-actions");
+const { saveThreshold, setSalesPaused } = await import("@/app/[locale]/admin/(signed-in)/actions");
 const { runReconciliation } = await import("@/app/[locale]/admin/(signed-in)/reconciliation/actions");
 
 const form = (fields: Record<string, string>) => {

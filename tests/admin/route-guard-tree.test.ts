@@ -59,6 +59,10 @@ describe("the admin's route tree", () => {
     expect(actionFiles.length).toBeGreaterThan(0);
   });
 
+  it("keeps every server action in an actions.ts next to the admin page that uses it", () => {
+    expect(actionFiles.filter((file) => !(file.startsWith(`[locale]${path.sep}admin${path.sep}`) && path.basename(file) === "actions.ts"))).toEqual([]);
+  });
+
   for (const file of pages) {
     it(`${file}: refuses a visitor without a session, and staff where the owner is needed`, async () => {
       const page = (await import(/* @vite-ignore */ path.join(APP, file))).default as (props: unknown) => Promise<unknown>;

@@ -79,7 +79,7 @@ describe.each(drivers)("catalogue presentation store: $name", ({ name, skipReaso
     expect(await kv.get(PRESENTATION_KEYS.description("store-test", 426))).toBeNull();
     const audit = await kv.zRangeByScore(AUDIT_LOG_KEY);
     expect(audit.map((row) => JSON.parse(row.member) as { action: string; target: string; actor: string; ip: string })).toMatchObject([
-      { action: "catalog.presentation_saved", target: "service:426", actor: OWNER.actor, ip: OWNER.ip },
+      { action: "catalog.presentation_saved", target: "service:426", actor: OWNER.email, ip: OWNER.ip },
       { action: "catalog.presentation_saved", target: "service:426" },
     ]);
   });

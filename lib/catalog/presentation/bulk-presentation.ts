@@ -2,10 +2,11 @@
 // them all in one compare-and-set of the index, so the storefront sees all of them changed or
 // none, then one audit row naming each service's flag before and after. Services already as
 // asked are left alone (and not audited).
+import type { Actor } from "@/lib/audit";
 import { recordAudit } from "@/lib/audit";
 import { err, ok, type Result } from "@/lib/result";
 import { bulkActionSchema, fieldProblem, type BulkAction } from "./presentation-input";
-import type { ChangeAuthor, PresentationDeps, PresentationWriteError } from "./presentation-deps";
+import type { PresentationDeps, PresentationWriteError } from "./presentation-deps";
 import { presentationView, settingsOf } from "./read-presentation";
 import { BLANK_ENTRY, type PresentationIndex, type ServiceEntry } from "./stored-presentation";
 import { writeIndex } from "./write-index";
@@ -26,7 +27,7 @@ export interface BulkApplied {
   after: Record<string, Partial<Record<Flag, boolean>>>;
 }
 
-export async function bulkUpdatePresentation(deps: PresentationDeps, input: unknown, author: ChangeAuthor): Promise<Result<BulkApplied, PresentationWriteError>> {
+export async function bulkUpdatePresentation(deps: PresentationDeps, input: unknown, author: Actor): Promise<Result<BulkApplied, PresentationWriteError>> {
   const parsed = bulkActionSchema.safeParse(input);
   if (!parsed.success) return err(fieldProblem(parsed.error));
   const { action, ids } = parsed.data;
@@ -58,7 +59,7 @@ export async function bulkUpdatePresentation(deps: PresentationDeps, input: unkn
   if (!written.ok) return written;
   if (applied.serviceIds.length > 0) {
     await recordAudit(
-      { actor: author.actor, action: `catalog.presentation_${action}`, target: `services:${applied.serviceIds.join(",")}`, before: applied.before, after: applied.after, ip: author.ip },
+      { actor: author.email, action: `catalog.presentation_${action}`, target: `services:${applied.serviceIds.join(",")}`, before: applied.before, after: applied.after, ip: author.ip },
       { kv: deps.kv, clock: deps.clock },
     );
   }

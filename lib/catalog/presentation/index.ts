@@ -14,7 +14,7 @@ export {
   type ServicePresentationInput,
   type TopUpRange,
 } from "./presentation-input";
-export type { ChangeAuthor, PresentationDeps, PresentationWriteError } from "./presentation-deps";
+export type { PresentationDeps, PresentationWriteError } from "./presentation-deps";
 export { listPresentation, type PresentationRow } from "./list-presentation";
 export { readServicePresentation } from "./read-service-presentation";
 export { savePresentation, type PresentationSaved } from "./save-presentation";

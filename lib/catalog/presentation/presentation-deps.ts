@@ -9,13 +9,6 @@ export interface PresentationDeps extends UpstreamCacheDeps {
   publicFileExists?: (path: string) => Promise<boolean>;
 }
 
-/** Who made a change and from where, for the audit log. */
-export interface ChangeAuthor {
-  /** The signed-in person's email. */
-  actor: string;
-  ip: string | null;
-}
-
 /** Why a write changed nothing; `field` names the form field at fault. */
 export type PresentationWriteError =
   | { code: "invalid"; field: string; message: string }

@@ -2,10 +2,11 @@
 // stored: the index entry and the long description in one atomic write, then one audit row
 // with the change. Bad input names the field and writes nothing. The caller then calls
 // afterPresentationSaved([id]) so the storefront shows it on the next request.
+import type { Actor } from "@/lib/audit";
 import { recordAudit } from "@/lib/audit";
 import { err, ok, type Result } from "@/lib/result";
 import { fieldProblem, servicePresentationInputSchema, type ServicePresentation } from "./presentation-input";
-import type { ChangeAuthor, PresentationDeps, PresentationWriteError } from "./presentation-deps";
+import type { PresentationDeps, PresentationWriteError } from "./presentation-deps";
 import { publicFileExists } from "./public-file-exists";
 import { settingsOf } from "./read-presentation";
 import { readServicePresentation } from "./read-service-presentation";
@@ -23,7 +24,7 @@ export async function savePresentation(
   deps: PresentationDeps,
   serviceId: number,
   input: unknown,
-  author: ChangeAuthor,
+  author: Actor,
 ): Promise<Result<PresentationSaved, PresentationWriteError>> {
   const parsed = servicePresentationInputSchema(settingsOf(deps)).safeParse(input);
   if (!parsed.success) return err(fieldProblem(parsed.error));
@@ -56,7 +57,7 @@ export async function savePresentation(
   if (!written.ok) return written;
 
   await recordAudit(
-    { actor: author.actor, action: "catalog.presentation_saved", target: `service:${serviceId}`, before, after: next, ip: author.ip },
+    { actor: author.email, action: "catalog.presentation_saved", target: `service:${serviceId}`, before, after: next, ip: author.ip },
     { kv: deps.kv, clock: deps.clock },
   );
   return ok({ serviceIds: [serviceId], before, after: next });

@@ -3,11 +3,12 @@
 // again in between, so nothing unseen is marked) and, in the same atomic write, makes the index
 // know the new services: a new service the setting held back stays hidden until the owner
 // shows it, rather than appearing because it was reviewed.
+import type { Actor } from "@/lib/audit";
 import { recordAudit } from "@/lib/audit";
 import { getJson } from "@/lib/kv/json";
 import { err, ok, type Result } from "@/lib/result";
 import type { CatalogUnavailable } from "../catalog-unavailable";
-import type { ChangeAuthor, PresentationDeps, PresentationWriteError } from "./presentation-deps";
+import type { PresentationDeps, PresentationWriteError } from "./presentation-deps";
 import { presentationView, readIndex, settingsOf } from "./read-presentation";
 import { PRESENTATION_KEYS, type PresentationIndex } from "./stored-presentation";
 import { readUpstreamState, stateFingerprint, upstreamSnapshotSchema, type ServiceState, type UpstreamSnapshot, type VoucherState } from "./upstream-snapshot";
@@ -120,7 +121,7 @@ export async function upstreamChangesSince(deps: PresentationDeps): Promise<Resu
  * Mark upstream's current state reviewed. `fingerprint` is the one upstreamChangesSince gave the
  * owner: if upstream changed since, nothing is marked and the answer is `conflict` (look again).
  */
-export async function markReviewed(deps: PresentationDeps, fingerprint: string, author: ChangeAuthor): Promise<Result<{ reviewedAt: number }, PresentationWriteError>> {
+export async function markReviewed(deps: PresentationDeps, fingerprint: string, author: Actor): Promise<Result<{ reviewedAt: number }, PresentationWriteError>> {
   const state = await readUpstreamState(deps);
   if (!state.ok) return err({ code: "catalog_unavailable", message: "The upstream catalogue could not be read; nothing was marked. Try again shortly." });
   if (stateFingerprint(state.value) !== fingerprint) {
@@ -143,7 +144,7 @@ export async function markReviewed(deps: PresentationDeps, fingerprint: string, 
   });
   if (!written.ok) return written;
   await recordAudit(
-    { actor: author.actor, action: "catalog.upstream_reviewed", target: "upstream", before: { known: summary.known }, after: { added: summary.added, removed: summary.removed, reviewedAt }, ip: author.ip },
+    { actor: author.email, action: "catalog.upstream_reviewed", target: "upstream", before: { known: summary.known }, after: { added: summary.added, removed: summary.removed, reviewedAt }, ip: author.ip },
     { kv: deps.kv, clock: deps.clock },
   );
   return ok({ reviewedAt });

@@ -2,9 +2,9 @@
 // the few facts that matter (state, reason, money refunded). Written after the action, so the
 // row says what happened rather than what was tried. A row KV refuses does not undo the action
 // (the money has moved); it is logged and the answer says so.
-import { recordAudit } from "@/lib/audit";
+import { recordAudit, type Actor } from "@/lib/audit";
 import type { OrderRecord } from "../order-record";
-import type { Actor, OwnerActionDeps } from "./owner-action-deps";
+import type { OwnerActionDeps } from "./owner-action-deps";
 import { refunded } from "./refund-ledger";
 
 export async function auditOrderAction(

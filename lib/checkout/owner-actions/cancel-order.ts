@@ -3,6 +3,7 @@
 // buyer's authorization cancelled — run at once here and by the sweep if we die. Refused where
 // upstream may still deliver: money must never be given back for a code the partner pays for.
 // Cancelling twice is harmless: an order already releasing or failed is left as it is.
+import type { Actor } from "@/lib/audit";
 import { z } from "zod";
 import { err, ok, type Result } from "@/lib/result";
 import { advance } from "../advance";
@@ -11,7 +12,7 @@ import { isDelivered, isInProgress } from "../upstream-facts";
 import { auditOrderAction } from "./audit-order";
 import { changeOrder, repeatOf, type Decision } from "./change-order";
 import { oncePerRequest } from "./request-claim";
-import { requestIdSchema, type Actor, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
+import { requestIdSchema, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
 
 export const cancelInputSchema = z.object({ orderId: orderIdSchema, requestId: requestIdSchema });
 export type CancelInput = z.input<typeof cancelInputSchema>;

@@ -5,5 +5,5 @@ export { refundOrder, type RefundInput, type RefundOutcome } from "./refund-orde
 export { resendOrderEmail, type ResendInput } from "./resend-order-email";
 export { captured, pendingRefund, refundable, refunded } from "./refund-ledger";
 export { refundListeners } from "./settle-refunds";
-export type { Actor, OwnerActionCode, OwnerActionDeps, OwnerActionError, OwnerActionOutcome } from "./owner-action-deps";
+export type { OwnerActionCode, OwnerActionDeps, OwnerActionError, OwnerActionOutcome } from "./owner-action-deps";
 export { finishOpenRefunds, type OpenRefundsReport } from "./open-refunds";

@@ -10,12 +10,6 @@ export interface OwnerActionDeps extends AdvanceDeps {
   shopName: string;
 }
 
-/** The signed-in person acting, as the audit log records them. */
-export interface Actor {
-  email: string;
-  ip: string | null;
-}
-
 /**
  * One click's id, carried by the admin form: a double submit of one form is one effect, a
  * later deliberate click (a new form, a new id) another.

@@ -2,13 +2,14 @@
 // of the owner's still pending (settle-refunds.ts). Safe at any time: the order's lease keeps
 // one run calling out at once, every write is a compare-and-set, every call idempotent; a double
 // submit of one form (its request id) runs once.
+import type { Actor } from "@/lib/audit";
 import { z } from "zod";
 import { err, ok, type Result } from "@/lib/result";
 import { advance } from "../advance";
 import { orderIdSchema } from "../order-record";
 import { auditOrderAction } from "./audit-order";
 import { readOrder, repeatOf } from "./change-order";
-import { requestIdSchema, type Actor, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
+import { requestIdSchema, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
 import { oncePerRequest } from "./request-claim";
 import { settleRefunds } from "./settle-refunds";
 

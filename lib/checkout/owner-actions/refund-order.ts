@@ -9,6 +9,7 @@
 //     order stays completed and the buyer keeps the code.
 // Either way the buyer is emailed once the refund is done (settle-refunds.ts), and what the
 // request leaves unfinished the cron sweep finishes (open-refunds.ts).
+import type { Actor } from "@/lib/audit";
 import { z } from "zod";
 import { formatMoney, moneySchema, toStripeAmount, type Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";
@@ -16,7 +17,7 @@ import { advance } from "../advance";
 import { orderIdSchema, type OrderRecord, type OwnerRefund } from "../order-record";
 import { auditOrderAction } from "./audit-order";
 import { changeOrder, readOrder, type Decision } from "./change-order";
-import { requestIdSchema, type Actor, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
+import { requestIdSchema, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
 import { committed, pendingRefund, refundable, refunded } from "./refund-ledger";
 import { markOpenRefund, OPEN_REFUND_RETRY_MS } from "./open-refunds";
 import { oncePerRequest } from "./request-claim";

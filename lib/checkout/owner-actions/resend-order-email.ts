@@ -1,12 +1,13 @@
 // Send the buyer's order email (the link to their order) again. One email per request id: a
 // double submit of the form sends one, a later deliberate click (a new form) sends another.
+import type { Actor } from "@/lib/audit";
 import { z } from "zod";
 import { err, ok, type Result } from "@/lib/result";
 import { orderEmailFor } from "../order-email";
 import { orderIdSchema } from "../order-record";
 import { auditOrderAction } from "./audit-order";
 import { readOrder, repeatOf } from "./change-order";
-import { requestIdSchema, type Actor, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
+import { requestIdSchema, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
 import { oncePerRequest } from "./request-claim";
 
 export const resendInputSchema = z.object({ orderId: orderIdSchema, requestId: requestIdSchema });

@@ -9,7 +9,6 @@ import { z } from "zod";
 import { defineScript } from "@/lib/kv/define-script";
 
 export const saveOrderReply = z.enum(["saved", "already", "conflict"]);
-export type SaveOrderReply = z.infer<typeof saveOrderReply>;
 
 export const saveOrderScript = defineScript({
   name: "checkout-save-order",

@@ -8,11 +8,9 @@ export const loginRequestSchema = z.strictObject({
   login: wireString.min(1, { error: "login is required" }),
   api_key: wireString.min(1, { error: "api_key is required" }),
 });
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** 4.4 GET /api/voucher_available */
 export const voucherAvailableQuerySchema = z.strictObject({ game_id: wireId });
-export type VoucherAvailableQuery = z.input<typeof voucherAvailableQuerySchema>;
 
 /** 4.5 common optional parameters. */
 const payCommon = {

@@ -131,7 +131,6 @@ export const balanceOrderSchema = z.looseObject({
   order_status_text: z.string(),
   error_text: z.string().optional(),
 });
-export type BalanceOrder = z.infer<typeof balanceOrderSchema>;
 
 /** 2.6 Order of a `voucher` service. */
 export const voucherOrderSchema = z.looseObject({
@@ -183,7 +182,6 @@ export const mismatchSchema = z.looseObject({
   partner_transaction_time: z.string(),
   service_transaction_time: z.string().optional(),
 });
-export type Mismatch = z.infer<typeof mismatchSchema>;
 
 /** 2.8 Account check result. */
 export const accountCheckResultSchema = z.looseObject({

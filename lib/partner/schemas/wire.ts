@@ -47,6 +47,3 @@ export const extOrderId = wireString
   .min(1, { error: "ext_order_id must not be empty" })
   .max(128, { error: "ext_order_id must be at most 128 characters" })
   .regex(/^[A-Za-z0-9]+$/, { error: "ext_order_id must contain only ASCII letters and digits" });
-
-/** `YYYY-MM-DD HH:MM:SS` (UTC), the format of `expires_at`. */
-export const sqlDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

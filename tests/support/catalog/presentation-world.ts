@@ -100,4 +100,4 @@ export function formInput(changes: Record<string, unknown> = {}): Record<string,
   };
 }
 
-export const OWNER = { actor: "owner@shop.test", ip: "203.0.113.7" };
+export const OWNER = { email: "owner@shop.test", ip: "203.0.113.7" };

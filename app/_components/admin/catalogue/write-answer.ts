@@ -2,8 +2,7 @@
 // field at fault for bad input, or a key of the admin.catalogue.results messages. Nothing was
 // written in any of these cases (the library checks before it writes).
 import type { ActionState } from "@/lib/auth/guard/admin-guard";
-import type { ChangeAuthor, PresentationWriteError } from "@/lib/catalog/presentation";
-import type { AdminContext } from "@/lib/auth/guard/current-admin";
+import type { PresentationWriteError } from "@/lib/catalog/presentation";
 
 export function writeRefused(error: PresentationWriteError, formField: (field: string) => string = (field) => field): ActionState {
   switch (error.code) {
@@ -14,9 +13,4 @@ export function writeRefused(error: PresentationWriteError, formField: (field: s
     case "conflict":
       return { ok: false, code: "refused", message: "conflict" };
   }
-}
-
-/** Who made the change, for the audit row the library writes. */
-export function authorOf(admin: AdminContext): ChangeAuthor {
-  return { actor: admin.email, ip: admin.ip };
 }

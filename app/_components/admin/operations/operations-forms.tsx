@@ -4,7 +4,7 @@
 import { useTranslations } from "next-intl";
 import { CheckedForm, type Answer } from "@/app/_components/admin/admin-form";
 import styles from "@/app/_components/admin/admin.module.css";
-import { saveThreshold, setSalesPaused } from "./operations-actions";
+import { saveThreshold, setSalesPaused } from "@/app/[locale]/admin/(signed-in)/actions";
 import { pauseSchema, thresholdSchema } from "./operations-schemas";
 
 function useAnswer() {

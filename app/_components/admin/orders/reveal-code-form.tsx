@@ -4,7 +4,7 @@
 import { useTranslations } from "next-intl";
 import { z } from "zod";
 import { answerCodes, CheckedForm, type Answer } from "@/app/_components/admin/admin-form";
-import { revealOrderCode } from "./reveal-code-action";
+import { revealOrderCode } from "@/app/[locale]/admin/(signed-in)/orders/[orderId]/actions";
 
 const schema = z.object({ orderId: z.string().min(1) });
 

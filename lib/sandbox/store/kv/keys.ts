@@ -35,5 +35,3 @@ export function sandboxKeys(namespace: string) {
     reconciliations: (orderId: string) => k("reconciliations", orderId),
   };
 }
-
-export type SandboxKeys = ReturnType<typeof sandboxKeys>;

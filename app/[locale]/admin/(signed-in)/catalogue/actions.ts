@@ -12,10 +12,11 @@ import { redirect } from "next/navigation";
 import { bulkFormSchema } from "@/app/_components/admin/catalogue/bulk-form-schema";
 import { bulkRuleFormSchema, ruleTargetsParams, type RuleTargets } from "@/app/_components/admin/catalogue/bulk-rule-form-schema";
 import { matchesFilters } from "@/app/_components/admin/catalogue/catalogue-query";
-import { authorOf, writeRefused } from "@/app/_components/admin/catalogue/write-answer";
+import { writeRefused } from "@/app/_components/admin/catalogue/write-answer";
 import { withRule } from "@/app/_components/admin/prices/draft-edits";
 import { loadEditorState } from "@/app/_components/admin/prices/editor-state";
 import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
+import { actorOf } from "@/lib/auth/guard/actor-of";
 import type { AdminContext } from "@/lib/auth/guard/current-admin";
 import { bulkUpdatePresentation, listPresentation } from "@/lib/catalog/presentation";
 import { afterPresentationSaved } from "@/lib/shop/after-presentation-saved";
@@ -76,7 +77,7 @@ export const applyBulk = adminAction("owner", bulkFormSchema, async ({ action, s
     targets = rows.value.filter((row) => matchesFilters(row, filters)).map((row) => row.id);
     if (targets.length === 0) return { ok: false, code: "invalid", field: "scope", message: "no product matches the filters" };
   }
-  const applied = await bulkUpdatePresentation(deps, { action, ids: targets }, authorOf(admin));
+  const applied = await bulkUpdatePresentation(deps, { action, ids: targets }, actorOf(admin));
   if (!applied.ok) return writeRefused(applied.error, (field) => (field.startsWith("ids") ? "ids" : field));
   afterPresentationSaved(applied.value.serviceIds);
   return { ok: true, message: `bulk_${action}`, data: { count: applied.value.serviceIds.length } };

@@ -11,6 +11,7 @@ import { withRule } from "@/app/_components/admin/prices/draft-edits";
 import { PRICES_FORM_SCHEMAS } from "@/app/_components/admin/prices/prices-form-schemas";
 import { applyRatesForm } from "@/app/_components/admin/prices/rates-form-schema";
 import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
+import { actorOf } from "@/lib/auth/guard/actor-of";
 import type { AdminContext } from "@/lib/auth/guard/current-admin";
 import { restoreRulesAsOwner, saveRulesAsOwner } from "@/lib/shop/pricing-admin";
 import { afterRulesSaved } from "@/lib/shop/after-rules-saved";
@@ -69,7 +70,7 @@ export const saveEdits = adminAction("owner", PRICES_FORM_SCHEMAS.save, async ({
   const draft = await readDraft(state.deps, admin.email);
   // Only what the owner saw previewed: another tab's later edit changes the stamp.
   if (!draft || draft.baseVersion !== expectedVersion || draftStamp(draft) !== stamp) return { ok: false, code: "refused", message: "draftChanged" };
-  const saved = await saveRulesAsOwner(state.deps, { expectedVersion, content: draft.content, note }, { actor: admin.email, ip: admin.ip });
+  const saved = await saveRulesAsOwner(state.deps, { expectedVersion, content: draft.content, note }, actorOf(admin));
   if (!saved.ok) return saveRefused(saved.error);
   await discardDraft(state.deps, admin.email);
   afterRulesSaved({ from: "server-action" });
@@ -78,7 +79,7 @@ export const saveEdits = adminAction("owner", PRICES_FORM_SCHEMAS.save, async ({
 
 export const restoreVersion = adminAction("owner", PRICES_FORM_SCHEMAS.restore, async ({ version, expectedVersion, note }, admin) => {
   const state = await loadEditorState(admin);
-  const restored = await restoreRulesAsOwner(state.deps, { version, expectedVersion, note: note || undefined }, { actor: admin.email, ip: admin.ip });
+  const restored = await restoreRulesAsOwner(state.deps, { version, expectedVersion, note: note || undefined }, actorOf(admin));
   if (!restored.ok) return saveRefused(restored.error);
   afterRulesSaved({ from: "server-action" });
   redirect(`${EDITOR}/history?restored=${restored.value.version}&from=${version}`);

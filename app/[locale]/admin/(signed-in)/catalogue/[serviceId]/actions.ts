@@ -5,8 +5,9 @@
 // in now. The library writes it atomically and audits it; the storefront shows it at once.
 import { formFieldOf, presentationFormSchema } from "@/app/_components/admin/catalogue/presentation-form-schema";
 import { findUpstreamService } from "@/app/_components/admin/catalogue/upstream-service";
-import { authorOf, writeRefused } from "@/app/_components/admin/catalogue/write-answer";
+import { writeRefused } from "@/app/_components/admin/catalogue/write-answer";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { actorOf } from "@/lib/auth/guard/actor-of";
 import { savePresentation } from "@/lib/catalog/presentation";
 import { afterPresentationSaved } from "@/lib/shop/after-presentation-saved";
 import { presentationSettings } from "@/lib/shop/presentation-settings";
@@ -24,7 +25,7 @@ export const saveServicePresentation = adminAction("owner", schema, async ({ ser
   const currency = service.value.type === "balance" ? service.value.currency : null;
   if (input.topUp && input.topUp.currency !== currency) return { ok: false, code: "invalid", field: "topUp.min", message: "the service's currency changed; reload the page" };
 
-  const saved = await savePresentation(deps, serviceId, input, authorOf(admin));
+  const saved = await savePresentation(deps, serviceId, input, actorOf(admin));
   if (!saved.ok) return writeRefused(saved.error, (field) => formFieldOf(field, presetSlots));
   afterPresentationSaved(saved.value.serviceIds);
   return { ok: true, message: "saved" };

@@ -4,11 +4,22 @@
 // staff and owner (no money leaves the shop), refund for the owner only (money goes back to the
 // buyer while the shop has paid upstream for the code). The guard checks the session, the role
 // and the request's origin first; every answer is a key of admin.orderActions.results.
+// Revealing the delivered code is here too, for staff and owner (support answers buyers who lost
+// their email); it is written to the audit log before it is shown: a reveal that cannot be
+// audited does not happen.
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { cancelFormSchema, redriveFormSchema, refundFormSchema, resendFormSchema } from "@/app/_components/admin/orders/order-actions-schemas";
+import { recordAudit } from "@/lib/audit";
 import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
-import type { AdminContext } from "@/lib/auth/guard/current-admin";
+import { actorOf } from "@/lib/auth/guard/actor-of";
+import { createCodeVault } from "@/lib/checkout/code-vault";
+import { orderIdSchema, orderRecordSchema } from "@/lib/checkout/order-record";
 import { cancelOrder, redriveOrder, refundOrder, resendOrderEmail, type OwnerActionError, type OwnerActionOutcome } from "@/lib/checkout/owner-actions";
+import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import { getKv } from "@/lib/kv/get-kv";
+import { parseJsonValue } from "@/lib/kv/json";
+import { codeVaultKey } from "@/lib/shop/secrets";
 import { ownerActionDeps } from "@/lib/shop/owner-actions";
 import { formatMoney, parseMoneyInput } from "@/lib/money";
 import type { Result } from "@/lib/result";
@@ -38,9 +49,26 @@ export const refundOrderAction = adminAction("owner", refundFormSchema, async ({
   return { ok: true, message: refund.status === "done" ? "refundDone" : "refundPending", data };
 });
 
-function actorOf(admin: AdminContext) {
-  return { email: admin.email, ip: admin.ip };
-}
+const revealSchema = z.object({ orderId: orderIdSchema });
+
+export const revealOrderCode = adminAction("staff", revealSchema, async ({ orderId }, admin) => {
+  const kv = await getKv();
+  const text = await kv.get(ORDER_KEYS.order(orderId));
+  if (text === null) return { ok: false, code: "refused", message: "orderNotFound" };
+  const record = parseJsonValue(text, ORDER_KEYS.order(orderId), orderRecordSchema);
+  if (record.delivery.code === null) return { ok: false, code: "refused", message: "noCode" };
+  const vault = createCodeVault(await codeVaultKey());
+  const codes: string[] = [];
+  for (const sealed of [record.delivery.code, record.delivery.code2]) {
+    if (sealed === null) continue;
+    const opened = vault.open(sealed, orderId);
+    if (!opened.ok) return { ok: false, code: "refused", message: "codeUnreadable" };
+    codes.push(opened.value);
+  }
+  // Who saw which order's code, and when; never the code itself.
+  await recordAudit({ actor: admin.email, action: "orders.code_revealed", target: `order:${orderId}`, ip: admin.ip });
+  return { ok: true, message: "codeRevealed", data: { codes } };
+});
 
 function answer(result: Result<OwnerActionOutcome, OwnerActionError>, done: string): ActionState {
   if (!result.ok) return refused(result.error);

@@ -1,6 +1,6 @@
 "use server";
-// The owner's two operations controls: the low-balance threshold and "pause all sales". Each is
-// audited with what it was before, safe to submit twice (setting what is already set changes
+// The dashboard's two operations controls (the owner's): the low-balance threshold and "pause
+// all sales". Each is audited with what it was before, safe to submit twice (setting what is already set changes
 // nothing and says so), and expires the storefront pages that show it.
 import { recordAudit } from "@/lib/audit";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
@@ -10,8 +10,7 @@ import { readBalanceFigures } from "@/lib/operations/partner-balance";
 import { expireTags, TAGS } from "@/lib/shop/cache-tags";
 import { reviewBalance } from "@/lib/operations/review-balance";
 import { shopOperationsDeps } from "@/lib/shop/operations";
-import { pauseSchema, thresholdSchema } from "./operations-schemas";
-
+import { pauseSchema, thresholdSchema } from "@/app/_components/admin/operations/operations-schemas";
 
 export const saveThreshold = adminAction("owner", thresholdSchema, async ({ amount }, admin) => {
   const deps = await shopOperationsDeps();
