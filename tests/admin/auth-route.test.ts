@@ -26,7 +26,9 @@ vi.stubEnv("ADMIN_SIGN_IN_LIMIT_ACCOUNT", `${ACCOUNT_LIMIT}/15m`);
 vi.stubEnv("ADMIN_SIGN_IN_LIMIT_IP", `${ADDRESS_LIMIT}/15m`);
 vi.stubEnv("TRUSTED_PROXY_HOPS", "1");
 
-const { handleAuthRequest } = await import("@/lib/auth/http/auth-route");
+// The route as Next serves it: the wrapper refuses another site's POSTs before Auth sees them.
+const { POST, GET } = await import("@/app/api/auth/[...auth]/route");
+const handleAuthRequest = (request: Request) => (request.method === "POST" ? POST(request) : GET(request));
 const { readSession } = await import("@/lib/auth/read-session");
 
 const HOUR = 3_600_000;
