@@ -7,7 +7,7 @@
 import { redirect } from "next/navigation";
 import type { z } from "zod";
 import { publicOrigin } from "@/lib/config/shop-origin";
-import { firstIssue } from "@/lib/http/invalid";
+import { firstIssue } from "@/lib/http/first-issue";
 import { problem } from "@/lib/http/json-answer";
 import { sameOriginRefusal } from "@/lib/http/same-origin-refusal";
 import { clientIp } from "@/lib/rate-limit/client-ip";
