@@ -47,7 +47,7 @@ export type RouteHandler<R extends Request, C> = ((request: R, ...context: undef
 const INTERNAL = errorBody("internal", "Something went wrong on our side; try again shortly.");
 const ALWAYS: Gate = { admitted: async () => true };
 
-export function route<R extends Request, C = undefined>(needs: RouteNeeds, handler: Handler<R, C>): RouteHandler<R, C> {
+export function route<R extends Request, C = unknown>(needs: RouteNeeds, handler: Handler<R, C>): RouteHandler<R, C> {
   const wrapped = async (request: R, ...[context]: [C?]): Promise<Response> => {
     try {
       // Counted as the request arrives; a client over its limit hears so whatever else it sent.

@@ -100,7 +100,7 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
  * order email once the answer is sent (next/server's after() in the route). The bench's count of
  * KV round trips (bench/checkout-kv-rounds.ts) calls the same handler in process.
  */
-export function shopCheckoutHandler(later: PostCheckoutDeps["later"]): RouteHandler<Request, undefined> {
+export function shopCheckoutHandler(later: PostCheckoutDeps["later"]): RouteHandler<Request, unknown> {
   return route({ sameOrigin, rateLimit: rateLimit("checkout", "handler") }, (request, _context, gate) =>
     postCheckout(request, { start: startCheckoutDeps, mailer: shopMailer(), publicOrigin: publicOrigin(), shopName: SHOP_NAME, orderPath, later }, gate),
   );
