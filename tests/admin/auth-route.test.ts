@@ -111,6 +111,16 @@ describe("signing in", () => {
     expect(((await response.json()) as { url: string }).url).toContain("error=MissingCSRF");
     expect(sessionCookie(response)).toBeUndefined();
   });
+
+  it("refuses another site's sign-in post before Auth or the limit sees it, and still serves its reads", async () => {
+    const owner = browser(SHOP);
+    const body = new URLSearchParams({ email: OWNER.email, password: OWNER.password, csrfToken: "x" }).toString();
+    const forged = await owner.send("/api/auth/callback/credentials", { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, body });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ error: "forbidden" });
+    expect(sessionCookie(forged)).toBeUndefined();
+    expect((await owner.send("/api/auth/csrf", { headers: { origin: "https://evil.example" } })).status).toBe(200);
+  });
 });
 
 describe("the per-account sign-in limit", () => {
