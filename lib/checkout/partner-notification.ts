@@ -18,6 +18,7 @@ import type { OrderRecord } from "./order-record";
 import { orderIdSchema } from "./order-record";
 import type { OrderStoreError } from "./store/order-store";
 import { surpriseIn, type UpstreamFact } from "./upstream-surprises";
+import { invalid } from "@/lib/http/invalid";
 
 const notificationIds = z.looseObject({
   order_id: z.union([z.string(), z.number()]).transform(String),
@@ -65,10 +66,7 @@ export async function handlePartnerNotification(secretHeader: string | null, raw
     return problem("invalid_json", "body is not JSON");
   }
   const ids = notificationIds.safeParse(body);
-  if (!ids.success) {
-    const field = ids.error.issues[0]?.path.join(".") || "body";
-    return problem("invalid", `${field}: ${ids.error.issues[0]?.message ?? "invalid"}`, { field });
-  }
+  if (!ids.success) return invalid(ids.error);
   const orderId = ids.data.ext_order_id;
   // Orders placed outside this shop (no ext_order_id of ours) are not ours to act on; a 2xx
   // stops the service from retrying what we will never handle.

@@ -22,6 +22,7 @@ import type { Service, Voucher } from "@/lib/partner/schemas";
 import { err, ok, type Result } from "@/lib/result";
 import type { CheckoutRequest } from "./checkout-request";
 import type { NewOrderInput } from "./new-order";
+import { firstIssue } from "@/lib/http/first-issue";
 
 export type Quote = Pick<NewOrderInput, "flow" | "item" | "account" | "activation" | "quote">;
 
@@ -143,6 +144,6 @@ function checkAccount(form: AccountForm | null, account: string | undefined): Re
   }
   if (account === undefined) return err({ code: "invalid", field: "account", message: "account is required for this product" });
   const parsed = accountStringSchema(form).safeParse(account);
-  if (!parsed.success) return err({ code: "invalid", field: "account", message: parsed.error.issues[0]?.message ?? "account is not valid" });
+  if (!parsed.success) return err({ code: "invalid", field: "account", message: firstIssue(parsed.error).message });
   return ok(parsed.data);
 }

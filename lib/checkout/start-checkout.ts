@@ -1,6 +1,8 @@
-// POST /api/checkout, the logic: quote on the server, store the order (its id is the
-// ext_order_id upstream, so it exists before any upstream call), then advance it once so the
-// buyer leaves with a payment page. A request that fails validation creates nothing.
+// POST /api/checkout, the logic, in two halves: `quoteCheckout` reads (the quote on the server,
+// the sales guard's figures), `placeOrder` writes (the order stored, its id the ext_order_id
+// upstream so it exists before any upstream call, then advanced once so the buyer leaves with a
+// payment page). Apart so that the route can count its rate limit alongside the reads and ask it
+// before the first write. A request that fails validation creates nothing.
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
 import type { Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";
@@ -9,7 +11,7 @@ import type { CheckoutRequest } from "./checkout-request";
 import { newOrderRecord } from "./new-order";
 import { capabilityHash, newCapabilityKey, type OrderIdFactory } from "./order-id";
 import type { OrderRecord } from "./order-record";
-import { quoteOrder, type QuoteError } from "./quote-order";
+import { quoteOrder, type Quote, type QuoteError } from "./quote-order";
 
 export interface StartCheckoutDeps {
   catalog: CatalogDeps;
@@ -48,30 +50,28 @@ export interface StartedCheckout {
 
 export type StartCheckoutError = QuoteError | SaleRefusal | { code: "orders_unavailable"; message: string };
 
-/** The caller's own refusal of the request (its rate limit's answer), passed back untouched. */
-export type NotAdmitted<Refusal> = { code: "not_admitted"; message: string; refusal: Refusal };
+/** What the reads found: the quote, and the sales guard's judge of its cost (none without a guard). */
+export interface QuotedCheckout {
+  request: CheckoutRequest;
+  quoted: Quote;
+  saleCheck?: (cost: Money, orderId: string) => Promise<Result<SaleHold, SaleRefusal>>;
+}
 
-/**
- * `admission`: the caller's refusal of the request, or null to go on (its rate limit, counted as
- * it arrived). Asked once the reads are done and before anything is judged or written, so that
- * its count and the reads share their KV round trips.
- */
-export async function startCheckout<Refusal = never>(
-  request: CheckoutRequest,
-  deps: StartCheckoutDeps,
-  admission: () => Promise<Refusal | null> = async () => null,
-): Promise<Result<StartedCheckout, StartCheckoutError | NotAdmitted<Refusal>>> {
+/** The reads: the quote and the sales guard's figures, in the same KV rounds. Writes nothing. */
+export async function quoteCheckout(request: CheckoutRequest, deps: StartCheckoutDeps): Promise<Result<QuotedCheckout, QuoteError>> {
   const [quoted, saleCheck] = await Promise.all([quoteOrder(deps.catalog, request, { maxAgeMs: deps.quoteMaxAgeMs ?? deps.catalog.ttlMs }), deps.salesGuard?.()]);
-  const refusal = await admission();
-  if (refusal !== null) return err({ code: "not_admitted", message: "refused before anything was written", refusal });
-  if (!quoted.ok) return quoted;
+  return quoted.ok ? ok({ request, quoted: quoted.value, saleCheck }) : quoted;
+}
+
+/** The writes: the sale judged and held, the order stored and advanced once. */
+export async function placeOrder({ request, quoted, saleCheck }: QuotedCheckout, deps: StartCheckoutDeps): Promise<Result<StartedCheckout, SaleRefusal | { code: "orders_unavailable"; message: string }>> {
   const id = deps.nextOrderId();
-  const allowed = (await saleCheck?.(quoted.value.quote.cost, id)) ?? ok(NOTHING_HELD);
+  const allowed = (await saleCheck?.(quoted.quote.cost, id)) ?? ok(NOTHING_HELD);
   if (!allowed.ok) return allowed;
   const capabilityKey = newCapabilityKey();
   const record = newOrderRecord(
     {
-      ...quoted.value,
+      ...quoted,
       id,
       capabilityHash: capabilityHash(capabilityKey),
       capabilitySealed: deps.orders.vault.seal(capabilityKey, id),

@@ -1,5 +1,5 @@
 // Every JSON answer of ours leaves through json-answer.ts, so no route or handler can answer an
-// error in a shape of its own. The sandboxes answer in the shapes of the services they imitate.
+// error in a shape of its own, and every schema's refusal is worded by first-issue.ts. The sandboxes answer in the shapes of the services they imitate.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -18,5 +18,17 @@ describe("one error envelope", () => {
     const files = [...productionFiles("app"), ...productionFiles("lib")].filter((file) => !OWN_SHAPES.some((dir) => file.startsWith(dir)));
     const builders = files.filter((file) => /\bResponse\.json\(/.test(readFileSync(join(ROOT, file), "utf8")));
     expect(builders).toEqual([]);
+  });
+
+  it("no route or handler words a schema's refusal itself: the first issue is read in lib/http only", () => {
+    // Log lines may quote an issue; the browser's form code (app/_components) reads its own
+    // schemas' issues to mark an input before anything is sent.
+    const files = [...productionFiles("app"), ...productionFiles("lib")].filter((file) => !OWN_SHAPES.some((dir) => file.startsWith(dir)) && !file.startsWith("app/_components/"));
+    const readers = files.filter((file) =>
+      readFileSync(join(ROOT, file), "utf8")
+        .split("\n")
+        .some((line) => /issues\[0\]/.test(line) && !/console\.\w+\(/.test(line)),
+    );
+    expect(readers).toEqual([]);
   });
 });

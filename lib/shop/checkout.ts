@@ -16,7 +16,8 @@ import { readSaleCheck } from "@/lib/operations/sales-guard";
 import { shopOperationsDeps } from "./operations";
 import { getStripe } from "./stripe";
 import { shopPricingRules } from "./pricing";
-import { countRequest } from "@/lib/rate-limit/with-rate-limit";
+import { route, type RouteHandler } from "@/lib/http/route";
+import { rateLimit, sameOrigin } from "./route-needs";
 import { systemClock } from "@/lib/time/clock";
 import type { AdvanceDeps } from "@/lib/checkout/advance";
 import { countingBalance } from "./balance-counting";
@@ -94,23 +95,15 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
 }
 
 /**
- * POST /api/checkout as the route serves it, behind its rate limit (counted as the request
- * arrives, asked before anything is written); `later` runs the order email once the answer is
- * sent (next/server's after() in the route). The bench's count of KV round trips
- * (bench/checkout-kv-rounds.ts) calls the same handler in process.
+ * POST /api/checkout as the route serves it: from our own pages, behind its rate limit (counted
+ * as the request arrives, asked by the handler before anything is written); `later` runs the
+ * order email once the answer is sent (next/server's after() in the route). The bench's count of
+ * KV round trips (bench/checkout-kv-rounds.ts) calls the same handler in process.
  */
-export function shopCheckoutHandler(later: PostCheckoutDeps["later"]): (request: Request) => Promise<Response> {
-  const limit = { scope: "checkout", setting: () => env().CHECKOUT_RATE_LIMIT };
-  return (request) =>
-    postCheckout(request, {
-      start: startCheckoutDeps,
-      mailer: shopMailer(),
-      publicOrigin: publicOrigin(),
-      shopName: SHOP_NAME,
-      orderPath,
-      later,
-      admission: countRequest(limit, request),
-    });
+export function shopCheckoutHandler(later: PostCheckoutDeps["later"]): RouteHandler<Request, unknown> {
+  return route({ sameOrigin, rateLimit: rateLimit("checkout", "handler") }, (request, _context, gate) =>
+    postCheckout(request, { start: startCheckoutDeps, mailer: shopMailer(), publicOrigin: publicOrigin(), shopName: SHOP_NAME, orderPath, later }, gate),
+  );
 }
 
 /** A demo's reservations last as long as its sandbox fixture says; a live shop's are configured. */

@@ -26,7 +26,9 @@ vi.stubEnv("ADMIN_SIGN_IN_LIMIT_ACCOUNT", `${ACCOUNT_LIMIT}/15m`);
 vi.stubEnv("ADMIN_SIGN_IN_LIMIT_IP", `${ADDRESS_LIMIT}/15m`);
 vi.stubEnv("TRUSTED_PROXY_HOPS", "1");
 
-const { handleAuthRequest } = await import("@/lib/auth/http/auth-route");
+// The route as Next serves it: the wrapper refuses another site's POSTs before Auth sees them.
+const { POST, GET } = await import("@/app/api/auth/[...auth]/route");
+const handleAuthRequest = (request: Request) => (request.method === "POST" ? POST(request) : GET(request));
 const { readSession } = await import("@/lib/auth/read-session");
 
 const HOUR = 3_600_000;
@@ -108,6 +110,16 @@ describe("signing in", () => {
     const response = await attacker.send("/api/auth/callback/credentials", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
     expect(((await response.json()) as { url: string }).url).toContain("error=MissingCSRF");
     expect(sessionCookie(response)).toBeUndefined();
+  });
+
+  it("refuses another site's sign-in post before Auth or the limit sees it, and still serves its reads", async () => {
+    const owner = browser(SHOP);
+    const body = new URLSearchParams({ email: OWNER.email, password: OWNER.password, csrfToken: "x" }).toString();
+    const forged = await owner.send("/api/auth/callback/credentials", { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, body });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ error: "forbidden" });
+    expect(sessionCookie(forged)).toBeUndefined();
+    expect((await owner.send("/api/auth/csrf", { headers: { origin: "https://evil.example" } })).status).toBe(200);
   });
 });
 

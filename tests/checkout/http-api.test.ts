@@ -13,7 +13,8 @@ import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_VOUCHER, TOPUP_VOUCHER, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
 import { checkoutApiPerTest } from "@/tests/support/checkout/checkout-api-world";
 import { countKvRounds } from "@/tests/support/kv/kv-rounds";
-import { countRequest } from "@/lib/rate-limit/with-rate-limit";
+import { route } from "@/lib/http/route";
+import { countRequest } from "@/lib/rate-limit/count-request";
 
 const setup = checkoutApiPerTest();
 
@@ -52,8 +53,10 @@ describe("POST /api/checkout", () => {
     const { h, deps } = await setup();
     const post = (body: unknown) => {
       const request = checkoutRequest(body);
-      const admission = countRequest({ scope: "checkout", setting: () => ({ limit: 2, windowMs: 60_000 }), kv: () => h.kv, clock: h.timers }, request);
-      return h.run(postCheckout(request, { ...deps, admission }));
+      // As lib/shop/checkout.ts wires it: counted on arrival, asked by the handler before it writes.
+      const count = (r: Request) => countRequest({ scope: "checkout", setting: { limit: 2, windowMs: 60_000 }, kv: () => h.kv, clock: h.timers }, r);
+      const limited = route({ rateLimit: { count, askedBy: "handler" } }, (r, _context, gate) => postCheckout(r, deps, gate));
+      return h.run(limited(request));
     };
     const body = { voucher_id: RESERVED_VOUCHER, game_id: 10, email: "gamer@example.com" };
     expect((await post(body)).status).toBe(201);
@@ -98,7 +101,8 @@ describe("POST /api/checkout", () => {
   it("refuses another site's page and a form post before reading the body", async () => {
     const { h, deps } = await setup();
     const body = { voucher_id: RESERVED_VOUCHER, email: "a@b.co" };
-    expect((await postCheckout(checkoutRequest(body, { origin: "https://evil.test" }), deps)).status).toBe(403);
+    const fromOurPages = route({ sameOrigin: () => ["https://shop.test"] }, (request) => postCheckout(request, deps));
+    expect((await fromOurPages(checkoutRequest(body, { origin: "https://evil.test" }))).status).toBe(403);
     expect((await postCheckout(checkoutRequest(body, { "content-type": "application/x-www-form-urlencoded" }), deps)).status).toBe(415);
     expect(await orderCount(h)).toBe(0);
   });
@@ -148,12 +152,13 @@ describe("the buyer's order, the webhooks and the sweep", () => {
 
   it("opens the sweep only to the cron secret", async () => {
     const { h, deps } = await setup();
-    const sweepDeps = { cronSecret: "s3cret", orders: async () => h.deps, budgetMs: 10_000, mail: deps };
-    const ask = (authorization?: string) =>
-      getSweep(new Request("https://shop.test/api/cron/sweep", { headers: authorization ? { authorization } : {} }), sweepDeps);
+    const sweepDeps = { orders: async () => h.deps, budgetMs: 10_000, mail: deps };
+    // Behind the route wrapper's cron secret, as app/api/cron/sweep/route.ts serves it.
+    const sweepRoute = (secret: string | undefined) => route({ cronSecret: () => secret }, () => getSweep(sweepDeps));
+    const ask = (authorization?: string) => sweepRoute("s3cret")(new Request("https://shop.test/api/cron/sweep", { headers: authorization ? { authorization } : {} }));
     expect((await ask()).status).toBe(401);
     expect((await ask("Bearer wrong")).status).toBe(401);
-    expect((await getSweep(new Request("https://shop.test/api/cron/sweep"), { ...sweepDeps, cronSecret: undefined })).status).toBe(403);
+    expect((await sweepRoute(undefined)(new Request("https://shop.test/api/cron/sweep"))).status).toBe(403);
     const swept = await h.run(ask("Bearer s3cret"));
     expect(swept.status).toBe(200);
     expect(await swept.json()).toEqual({ advanced: 0, settled: 0, failed: [], left: 0, emails: { sent: 0, taken: 0, gone: 0, failed: 0 }, refunds: { finished: 0, open: 0, failed: 0 } });
@@ -164,13 +169,13 @@ describe("the buyer's order, the webhooks and the sweep", () => {
     const broken = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
     await h.kv.set(ORDER_KEYS.order(broken), "{not json");
     await h.kv.zAdd(ORDER_KEYS.due, 0, broken);
-    const sweepDeps = { cronSecret: "s3cret", orders: async () => h.deps, budgetMs: 10_000, mail: deps };
-    const swept = await h.run(getSweep(new Request("https://shop.test/api/cron/sweep", { headers: { authorization: "Bearer s3cret" } }), sweepDeps));
+    const sweepDeps = { orders: async () => h.deps, budgetMs: 10_000, mail: deps };
+    const swept = await h.run(getSweep(sweepDeps));
     expect(swept.status).toBe(200);
     expect(await swept.json()).toMatchObject({ failed: [{ orderId: broken, code: "unreadable" }] });
     // The next run a minute later does not trip over it again: it waits behind a backoff.
     await h.timers.advance(60_000);
-    const again = await h.run(getSweep(new Request("https://shop.test/api/cron/sweep", { headers: { authorization: "Bearer s3cret" } }), sweepDeps));
+    const again = await h.run(getSweep(sweepDeps));
     expect(await again.json()).toEqual({ advanced: 0, settled: 0, failed: [], left: 0, emails: { sent: 0, taken: 0, gone: 0, failed: 0 }, refunds: { finished: 0, open: 0, failed: 0 } });
   });
 });

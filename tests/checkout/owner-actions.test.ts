@@ -176,8 +176,7 @@ describe("refund", () => {
     const w = await world();
     const { id, intentId } = await partRefundWithLostAnswer(w, "lost-then-swept");
     const cron = () =>
-      getSweep(new Request("https://shop.test/api/cron/sweep", { headers: { authorization: "Bearer cron-secret" } }), {
-        cronSecret: "cron-secret",
+      getSweep({
         orders: async () => w.deps,
         budgetMs: 40_000,
         mail: { mailer: w.deps.mailer, shopName: w.deps.shopName },

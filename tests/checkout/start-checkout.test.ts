@@ -2,14 +2,14 @@
 // account is checked against the product's own form, and bad input creates nothing.
 import { describe, expect, it } from "vitest";
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
-import { checkoutRequestSchema } from "@/lib/checkout/checkout-request";
+import { checkoutRequestSchema, type CheckoutRequest } from "@/lib/checkout/checkout-request";
 import { orderIdFactory } from "@/lib/checkout/order-id";
 import type { KvScript, ScriptInput } from "@/lib/kv/define-script";
 import type { Kv } from "@/lib/kv/kv";
 import { OPS_KEYS } from "@/lib/operations/keys";
 import { advance } from "@/lib/checkout/advance";
 import { countingBalance } from "@/lib/shop/balance-counting";
-import { startCheckout, type StartCheckoutDeps } from "@/lib/checkout/start-checkout";
+import { placeOrder, quoteCheckout, type StartCheckoutDeps } from "@/lib/checkout/start-checkout";
 import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
 import { RESERVED_VOUCHER, TOPUP_VOUCHER, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
 import { countKvRounds } from "@/tests/support/kv/kv-rounds";
@@ -31,6 +31,12 @@ async function setup(): Promise<{ h: CheckoutHarness; deps: StartCheckoutDeps }>
 }
 
 const parse = (body: unknown) => checkoutRequestSchema.parse(body);
+
+/** The two halves as POST /api/checkout runs them, without a rate limit between them. */
+async function startCheckout(request: CheckoutRequest, deps: StartCheckoutDeps) {
+  const quoted = await quoteCheckout(request, deps);
+  return quoted.ok ? placeOrder(quoted.value, deps) : quoted;
+}
 
 describe("startCheckout", () => {
   it("prices a reserved voucher on the server, stores the order and opens the payment", async () => {

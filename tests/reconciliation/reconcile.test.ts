@@ -8,6 +8,7 @@ import { advance } from "@/lib/checkout/advance";
 import { stripeClientFor } from "@/lib/shop/stripe";
 import type { AlertInput } from "@/lib/alerts";
 import { recordSurprise } from "@/lib/checkout/upstream-surprises";
+import { route } from "@/lib/http/route";
 import { getDailyReconciliation } from "@/lib/reconciliation/cron";
 import { reconcile, type ReconcileDeps } from "@/lib/reconciliation/run";
 import { listRuns, lockRuns, readRun } from "@/lib/reconciliation/run-store";
@@ -136,8 +137,11 @@ describe("GET /api/cron/reconcile", () => {
     await boughtAndCompleted(h);
     const yesterdayOfOrder = dayOf(h.timers.now());
     await h.timers.advance(24 * HOUR);
+    // Behind the route wrapper's cron secret, as app/api/cron/reconcile/route.ts serves it.
     const call = (secret: string | undefined, bearer?: string) =>
-      getDailyReconciliation(new Request("https://shop.test/api/cron/reconcile", { headers: bearer ? { authorization: `Bearer ${bearer}` } : {} }), { cronSecret: secret, reconcile: async () => deps });
+      route({ cronSecret: () => secret }, () => getDailyReconciliation({ reconcile: async () => deps }))(
+        new Request("https://shop.test/api/cron/reconcile", { headers: bearer ? { authorization: `Bearer ${bearer}` } : {} }),
+      );
 
     expect((await call(undefined, "anything")).status).toBe(403);
     expect((await call("s3cret", "wrong")).status).toBe(401);

@@ -8,11 +8,11 @@ import { accountStringSchema } from "@/lib/catalog/account-form";
 import { checkPlayer } from "@/lib/shop/check-player";
 import { getProductDetail } from "@/lib/shop/get-product-detail";
 import { purchaseAccountForm } from "@/lib/catalog/purchase-account-form";
-import { env } from "@/lib/config/env";
-import { firstIssue, invalid } from "@/lib/http/invalid";
+import { firstIssue } from "@/lib/http/first-issue";
+import { invalid } from "@/lib/http/invalid";
 import { json, problem } from "@/lib/http/json-answer";
 import { route } from "@/lib/http/route";
-import { withRateLimit } from "@/lib/rate-limit/with-rate-limit";
+import { rateLimit } from "@/lib/shop/route-needs";
 
 const id = z.string().regex(/^[1-9]\d{0,14}$/, { error: "expected a positive integer" }).transform(Number);
 
@@ -22,7 +22,7 @@ const playerCheckQuerySchema = z.object({
   account: z.string().min(1, { error: "account is required" }).max(512, { error: "account is too long" }),
 });
 
-async function checkAccount(request: NextRequest) {
+export const GET = route({ rateLimit: rateLimit("player-check") }, async (request: NextRequest) => {
   const query = playerCheckQuerySchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!query.success) return invalid(query.error, "query");
   const { product, voucher, account } = query.data;
@@ -37,6 +37,4 @@ async function checkAccount(request: NextRequest) {
   if (!parsed.success) return problem("refused", firstIssue(parsed.error).message, { field: "account" });
 
   return json(await checkPlayer(product, parsed.data));
-}
-
-export const GET = route(withRateLimit({ scope: "player-check", setting: () => env().PLAYER_CHECK_RATE_LIMIT }, checkAccount));
+});

@@ -19,7 +19,7 @@ const topUpPriceQuerySchema = z.object({
  * The body: { ok: true, amount, price } (both Money), or the error envelope; a refused amount
  * carries `problem`, a code with its details, for the page to say in its own language.
  */
-export const GET = route(async (request: NextRequest) => {
+export const GET = route({}, async (request: NextRequest) => {
   const query = topUpPriceQuerySchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!query.success) return invalid(query.error, "query");
   const detail = await getProductDetail(query.data.product);

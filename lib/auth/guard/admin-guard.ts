@@ -7,7 +7,9 @@
 import { redirect } from "next/navigation";
 import type { z } from "zod";
 import { publicOrigin } from "@/lib/config/shop-origin";
+import { firstIssue } from "@/lib/http/first-issue";
 import { problem } from "@/lib/http/json-answer";
+import { sameOriginRefusal } from "@/lib/http/same-origin-refusal";
 import { clientIp } from "@/lib/rate-limit/client-ip";
 import { checkSameOrigin } from "@/lib/security/same-origin";
 import { SIGN_IN_PATH } from "../auth-config";
@@ -73,8 +75,8 @@ async function checked<S extends z.ZodType>(schema: S, formData: FormData): Prom
   if (!origin.ok) return { ok: false, state: { ok: false, code: "forbidden", message: "forbidden" } };
   const parsed = schema.safeParse(Object.fromEntries(formData));
   if (parsed.success) return { ok: true, input: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, state: { ok: false, code: "invalid", message: issue?.message ?? "invalid input", field: issue?.path.join(".") } };
+  const { field, message } = firstIssue(parsed.error, "");
+  return { ok: false, state: { ok: false, code: "invalid", message, field } };
 }
 
 /** A server action for signed-in people with at least `role`, its form read with `schema`. */
@@ -101,10 +103,6 @@ export function adminRoute<A extends unknown[]>(role: Role, handler: (request: R
     const admin = await currentAdmin(request);
     if (!admin) return problem("unauthorized", "Sign in to the admin first.");
     if (!roleAllows(admin.role, role)) return problem("forbidden", `Only the ${role} may do this.`);
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      const origin = checkSameOrigin(request.headers, [publicOrigin()]);
-      if (!origin.ok) return problem("forbidden", origin.message);
-    }
-    return handler(request, admin, ...rest);
+    return sameOriginRefusal(request, [publicOrigin()]) ?? handler(request, admin, ...rest);
   }, { role });
 }

@@ -1,16 +1,14 @@
-// What the catch-all route does around Auth: state-changing POSTs only from our own pages,
-// sign-in attempts counted per account and per address before a password is checked (429 with
+// What the catch-all route does around Auth (its POSTs come only from our own pages: the route
+// wrapper checks, app/api/auth/[...auth]/route.ts): sign-in attempts counted per account and per address before a password is checked (429 with
 // Retry-After in the one error envelope), for the account Auth will check, and sign-outs
 // written to the audit log.
 import { Auth } from "@auth/core";
 import { recordAudit } from "@/lib/audit";
 import { env } from "@/lib/config/env";
-import { publicOrigin } from "@/lib/config/shop-origin";
-import { errorBody } from "@/lib/http/error-body";
 import { errorAnswer, problem } from "@/lib/http/json-answer";
+import { rateLimited } from "@/lib/http/rate-limited";
 import { getKv } from "@/lib/kv/get-kv";
 import { clientIp } from "@/lib/rate-limit/client-ip";
-import { checkSameOrigin } from "@/lib/security/same-origin";
 import { systemClock } from "@/lib/time/clock";
 import { authConfig } from "../auth-config";
 import { readSession } from "../read-session";
@@ -20,8 +18,6 @@ import { readSignInEmail } from "./sign-in-email";
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
   if (request.method !== "POST") return Auth(request, await authConfig());
-  const origin = checkSameOrigin(request.headers, [publicOrigin()]);
-  if (!origin.ok) return problem("forbidden", origin.message);
   const action = authAction(new URL(request.url).pathname);
   const ip = clientIp(request.headers);
 
@@ -30,11 +26,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     const email = await readSignInEmail(request);
     if (!email.ok) return errorAnswer(email.error);
     const limit = await hitSignInLimits({ kv: await getKv(), clock: systemClock, limits: signInLimits(env()) }, email.value, ip);
-    if (!limit.allowed) {
-      const { retryAfterSeconds } = limit;
-      const body = errorBody("rate_limited", `Too many sign-in attempts; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
-      return errorAnswer(body, { "Retry-After": String(retryAfterSeconds) });
-    }
+    if (!limit.allowed) return rateLimited(limit, "sign-in attempts");
   }
 
   if (action === "signout") {

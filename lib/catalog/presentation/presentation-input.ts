@@ -4,6 +4,7 @@
 // nothing here reads settings or KV (the allowed image hosts are given by the caller).
 import { z } from "zod";
 import { imageRefProblem, type ImageRefProblem } from "./image-ref";
+import { firstIssue } from "@/lib/http/first-issue";
 
 /** Longest display name, short and long description: enough for any shop, small enough for one KV entry. */
 export const PRESENTATION_LIMITS = { name: 120, summary: 300, description: 20_000, presets: 6, hiddenVouchers: 500 } as const;
@@ -125,6 +126,5 @@ export interface FieldProblem {
 }
 
 export function fieldProblem(error: z.ZodError): FieldProblem {
-  const issue = error.issues[0];
-  return { code: "invalid", field: issue?.path.join(".") ?? "", message: issue?.message ?? "invalid" };
+  return { code: "invalid", ...firstIssue(error, "") };
 }

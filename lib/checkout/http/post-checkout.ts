@@ -1,14 +1,17 @@
 // POST /api/checkout: validate everything the buyer sent before anything is created, start the
 // checkout (order stored, reserved or paid-first, payment page opened), answer where to pay
 // and where to follow the order, and email the order link once answered (order-email.ts).
-import type { ZodError } from "zod";
+// Its origin and rate limit are the route wrapper's (lib/http/route.ts): the limit is counted as
+// the request arrives and asked here, between the reads and the first write, so that its count
+// shares a KV round trip with the quote's reads.
+import { invalid } from "@/lib/http/invalid";
 import { errorAnswer, json, problem } from "@/lib/http/json-answer";
 import { readBody } from "@/lib/http/read-body";
+import type { Gate } from "@/lib/http/route";
 import type { Mailer } from "@/lib/mail/mailer";
-import { checkSameOrigin } from "@/lib/security/same-origin";
 import { checkoutRequestSchema } from "../checkout-request";
 import { failedOn, sendOrderEmail } from "../order-email";
-import { startCheckout, type StartCheckoutDeps, type StartCheckoutError } from "../start-checkout";
+import { placeOrder, quoteCheckout, type StartCheckoutDeps, type StartCheckoutError } from "../start-checkout";
 
 export interface PostCheckoutDeps {
   /** Resolved only once the request is valid. */
@@ -23,12 +26,6 @@ export interface PostCheckoutDeps {
    * before answering. Either way the outbox's sweep sends what a dead process did not.
    */
   later?(task: () => Promise<unknown>): void;
-  /**
-   * This request's count against the rate limit, sent as it arrived (countRequest): null when it
-   * may go on, or the 429 to answer. Asked before anything is written or answered, so that the
-   * count shares a KV round trip with the checkout's first reads.
-   */
-  admission?(): Promise<Response | null>;
 }
 
 /** The 201 body. */
@@ -41,31 +38,32 @@ export interface CheckoutCreated {
 }
 
 const MAX_BODY_BYTES = 4096;
+const ADMIT_ALL: Gate = { admitted: async () => true };
 
-export async function postCheckout(request: Request, deps: PostCheckoutDeps): Promise<Response> {
-  const admission = deps.admission ?? (async () => null);
-  // A client over its limit hears so whatever it sent.
-  const refuse = async (answer: Response) => (await admission()) ?? answer;
-  const origin = checkSameOrigin(request.headers, [deps.publicOrigin]);
-  if (!origin.ok) return refuse(problem("forbidden", origin.message));
+/** `gate`: the route's rate limit (lib/shop/checkout.ts); without one every request is admitted. */
+export async function postCheckout(request: Request, deps: PostCheckoutDeps, gate: Gate = ADMIT_ALL): Promise<Response> {
   // JSON only: a cross-site HTML form cannot send it without a CORS preflight we never grant.
   if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
-    return refuse(problem("unsupported_media_type", "send the body as JSON with Content-Type: application/json"));
+    return problem("unsupported_media_type", "send the body as JSON with Content-Type: application/json");
   }
   const text = await readBody(request, MAX_BODY_BYTES);
-  if (!text.ok) return refuse(errorAnswer(text.error));
+  if (!text.ok) return errorAnswer(text.error);
   let body: unknown;
   try {
     body = JSON.parse(text.value);
   } catch {
-    return refuse(problem("invalid_json", "the body is not valid JSON"));
+    return problem("invalid_json", "the body is not valid JSON");
   }
   const parsed = checkoutRequestSchema.safeParse(body);
-  if (!parsed.success) return refuse(invalid(parsed.error));
+  if (!parsed.success) return invalid(parsed.error);
 
   const startDeps = await deps.start();
-  const started = await startCheckout(parsed.data, startDeps, admission);
-  if (!started.ok) return started.error.code === "not_admitted" ? started.error.refusal : refused(started.error);
+  const [admitted, quoted] = await Promise.all([gate.admitted(), quoteCheckout(parsed.data, startDeps)]);
+  // Over its limit: nothing is judged or written, and the wrapper answers 429.
+  if (!admitted) return problem("rate_limited", "Too many requests.");
+  if (!quoted.ok) return refused(quoted.error);
+  const started = await placeOrder(quoted.value, startDeps);
+  if (!started.ok) return refused(started.error);
   const { order, capabilityKey } = started.value;
   const orderUrl = `${deps.publicOrigin}${deps.orderPath(order.id, capabilityKey)}`;
 
@@ -82,12 +80,6 @@ export async function postCheckout(request: Request, deps: PostCheckoutDeps): Pr
     order_url: orderUrl,
   };
   return json(created, 201, { Location: orderUrl });
-}
-
-function invalid(error: ZodError): Response {
-  const issue = error.issues[0];
-  const field = issue?.path.map(String).join(".") || "body";
-  return problem("invalid", `${field}: ${issue?.message ?? "invalid"}`, { field });
 }
 
 function refused(error: StartCheckoutError): Response {

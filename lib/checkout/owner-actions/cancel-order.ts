@@ -13,13 +13,14 @@ import { auditOrderAction } from "./audit-order";
 import { changeOrder, repeatOf, type Decision } from "./change-order";
 import { oncePerRequest } from "./request-claim";
 import { requestIdSchema, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
+import { firstIssue } from "@/lib/http/first-issue";
 
 export const cancelInputSchema = z.object({ orderId: orderIdSchema, requestId: requestIdSchema });
 export type CancelInput = z.input<typeof cancelInputSchema>;
 
 export async function cancelOrder(deps: OwnerActionDeps, input: CancelInput, actor: Actor): Promise<Result<OwnerActionOutcome, OwnerActionError>> {
   const parsed = cancelInputSchema.safeParse(input);
-  if (!parsed.success) return err({ code: "invalid", message: parsed.error.issues[0]?.message ?? "invalid input", field: parsed.error.issues[0]?.path.join(".") });
+  if (!parsed.success) return err({ code: "invalid", ...firstIssue(parsed.error, "") });
   const { orderId, requestId } = parsed.data;
   const once = await oncePerRequest(deps.kv, `checkout:owner-cancel:${orderId}:${requestId}`, async () => {
     const written = await changeOrder(deps.store, orderId, (order) => decideCancel(order, actor, requestId, deps.clock.now()));

@@ -12,13 +12,14 @@ import { readOrder, repeatOf } from "./change-order";
 import { requestIdSchema, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
 import { oncePerRequest } from "./request-claim";
 import { settleRefunds } from "./settle-refunds";
+import { firstIssue } from "@/lib/http/first-issue";
 
 export const redriveInputSchema = z.object({ orderId: orderIdSchema, requestId: requestIdSchema });
 export type RedriveInput = z.input<typeof redriveInputSchema>;
 
 export async function redriveOrder(deps: OwnerActionDeps, input: RedriveInput, actor: Actor): Promise<Result<OwnerActionOutcome, OwnerActionError>> {
   const parsed = redriveInputSchema.safeParse(input);
-  if (!parsed.success) return err({ code: "invalid", message: parsed.error.issues[0]?.message ?? "invalid input", field: parsed.error.issues[0]?.path.join(".") });
+  if (!parsed.success) return err({ code: "invalid", ...firstIssue(parsed.error, "") });
   const { orderId, requestId } = parsed.data;
   const once = await oncePerRequest(deps.kv, `checkout:owner-redrive:${orderId}:${requestId}`, async (): Promise<Result<OwnerActionOutcome, OwnerActionError>> => {
     const before = await readOrder(deps.store, orderId);

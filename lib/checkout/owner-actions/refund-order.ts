@@ -22,6 +22,7 @@ import { committed, pendingRefund, refundable, refunded } from "./refund-ledger"
 import { markOpenRefund, OPEN_REFUND_RETRY_MS } from "./open-refunds";
 import { oncePerRequest } from "./request-claim";
 import { settleRefunds } from "./settle-refunds";
+import { firstIssue } from "@/lib/http/first-issue";
 
 export const refundInputSchema = z.object({
   orderId: orderIdSchema,
@@ -46,8 +47,7 @@ export interface RefundOutcome extends OwnerActionOutcome {
 export async function refundOrder(deps: OwnerActionDeps, input: RefundInput, actor: Actor): Promise<Result<RefundOutcome, OwnerActionError>> {
   const parsed = refundInputSchema.safeParse(input);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return err({ code: "invalid", message: issue?.message ?? "invalid input", field: issue?.path.join(".") });
+    return err({ code: "invalid", ...firstIssue(parsed.error, "") });
   }
   const { orderId, requestId, amount, reason } = parsed.data;
   const once = await oncePerRequest(deps.kv, `checkout:owner-refund-request:${orderId}:${requestId}`, async (): Promise<Result<RefundOutcome, OwnerActionError>> => {

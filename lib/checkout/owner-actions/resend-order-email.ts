@@ -9,13 +9,14 @@ import { auditOrderAction } from "./audit-order";
 import { readOrder, repeatOf } from "./change-order";
 import { requestIdSchema, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
 import { oncePerRequest } from "./request-claim";
+import { firstIssue } from "@/lib/http/first-issue";
 
 export const resendInputSchema = z.object({ orderId: orderIdSchema, requestId: requestIdSchema });
 export type ResendInput = z.input<typeof resendInputSchema>;
 
 export async function resendOrderEmail(deps: OwnerActionDeps, input: ResendInput, actor: Actor): Promise<Result<OwnerActionOutcome, OwnerActionError>> {
   const parsed = resendInputSchema.safeParse(input);
-  if (!parsed.success) return err({ code: "invalid", message: parsed.error.issues[0]?.message ?? "invalid input", field: parsed.error.issues[0]?.path.join(".") });
+  if (!parsed.success) return err({ code: "invalid", ...firstIssue(parsed.error, "") });
   const { orderId, requestId } = parsed.data;
   const once = await oncePerRequest(deps.kv, `checkout:owner-resend:${orderId}:${requestId}`, async (): Promise<Result<OwnerActionOutcome, OwnerActionError>> => {
     const read = await readOrder(deps.store, orderId);

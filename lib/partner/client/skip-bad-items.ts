@@ -2,6 +2,7 @@
 // `delivery_method` the spec does not list yet would otherwise empty the catalogue. Each item
 // is checked on its own; one that fails is dropped and reported, the rest are served.
 import type { z } from "zod";
+import { firstIssue } from "@/lib/http/first-issue";
 
 /** A list field of an answer and the schema of its items. */
 export interface ListField {
@@ -46,13 +47,13 @@ export function skipBadItems(
     copy[field] = items.filter((entry, index) => {
       const parsed = item.safeParse(entry);
       if (parsed.success) return true;
-      const issue = parsed.error.issues[0];
+      const { field: at, message } = firstIssue(parsed.error, "(item)");
       report({
         endpoint,
         field,
         index,
         id: readId(entry, idField),
-        issue: issue ? `${issue.path.join(".") || "(item)"}: ${issue.message}` : "invalid",
+        issue: `${at}: ${message}`,
       });
       return false;
     });

@@ -2,12 +2,13 @@
 // given as ?key= (the order link) or Authorization: Bearer <key>; unknown order or wrong key:
 // 404. The order page's long poll holds it until the order changes (lib/checkout/http/get-order.ts).
 import { getOrder } from "@/lib/checkout/http/get-order";
+import { route } from "@/lib/http/route";
 import { orderDeps } from "@/lib/shop/checkout";
 
 export const dynamic = "force-dynamic";
 /** A held read lasts up to 25 s (MAX_WAIT_S); the page falls back to polling where holds fail. */
 export const maxDuration = 30;
 
-export async function GET(request: Request, { params }: { params: Promise<{ orderId: string }> }): Promise<Response> {
-  return getOrder(request, (await params).orderId, { orders: orderDeps });
-}
+export const GET = route({}, async (request: Request, { params }: { params: Promise<{ orderId: string }> }) =>
+  getOrder(request, (await params).orderId, { orders: orderDeps }),
+);

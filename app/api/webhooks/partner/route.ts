@@ -1,11 +1,12 @@
 // POST /api/webhooks/partner – the Partner API's order notifications: a shared-secret header,
 // the ids from the body, then the order re-reads upstream itself (lib/checkout/partner-notification.ts).
 import { checkoutNotificationDeps, postPartnerNotification } from "@/lib/checkout/http/post-partner-notification";
+import { route } from "@/lib/http/route";
 import { orderDeps } from "@/lib/shop/checkout";
 import { partnerNotifySecret } from "@/lib/shop/partner-notify";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request): Promise<Response> {
-  return postPartnerNotification(request, checkoutNotificationDeps(await orderDeps(), await partnerNotifySecret()));
-}
+export const POST = route({}, async (request: Request) =>
+  postPartnerNotification(request, checkoutNotificationDeps(await orderDeps(), await partnerNotifySecret())),
+);

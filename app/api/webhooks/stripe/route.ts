@@ -3,13 +3,14 @@
 import { advance } from "@/lib/checkout/advance";
 import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { orderDeps } from "@/lib/shop/checkout";
+import { route } from "@/lib/http/route";
 import { getKv } from "@/lib/kv/get-kv";
 import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
 import { getStripe, webhookSecret } from "@/lib/shop/stripe";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request): Promise<Response> {
+export const POST = route({}, async (request: Request) => {
   const deps = await orderDeps();
   return handleStripeWebhook(request, {
     stripe: await getStripe(),
@@ -17,4 +18,4 @@ export async function POST(request: Request): Promise<Response> {
     kv: await getKv(),
     onEvent: paymentEventHandler((orderId) => advance(orderId, deps, { wake: true, reason: { kind: "payment" } })),
   });
-}
+});

@@ -2,11 +2,12 @@
 // streamed page by page (lib/order-list/order-csv.ts). Staff may export what they may list.
 import { adminRoute } from "@/lib/auth/guard/admin-guard";
 import { problem } from "@/lib/http/json-answer";
+import { route } from "@/lib/http/route";
 import { getKv } from "@/lib/kv/get-kv";
 import { orderCsvStream } from "@/lib/order-list/order-csv";
 import { filtersOf, readOrderListQuery } from "@/lib/order-list/order-list-query";
 
-export const GET = adminRoute("staff", async (request) => {
+export const GET = route({}, adminRoute("staff", async (request) => {
   const read = readOrderListQuery(new URL(request.url).searchParams);
   if (!read.ok) {
     const [field, message] = Object.entries(read.errors)[0] ?? ["query", "invalid"];
@@ -23,4 +24,4 @@ export const GET = adminRoute("staff", async (request) => {
       "Referrer-Policy": "no-referrer",
     },
   });
-});
+}));
