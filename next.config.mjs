@@ -7,7 +7,7 @@ import { PHASE_PRODUCTION_SERVER } from "next/constants.js";
 // TypeScript nor our "@/" paths load. The handler and the KV drivers it shares with the shop are
 // bundled to one plain module when the shop is built (or run in development), so the running
 // server loads no TypeScript loader: one registered as Node's module hooks put itself in front
-// of every dynamic import, and Next makes one per request (docs/decisions.md 88).
+// of every dynamic import, and Next makes one per request (docs/architecture-decisions.md 88).
 const handlerSource = fileURLToPath(new URL("./lib/next-cache/kv-cache-handler.ts", import.meta.url));
 const handlerBundle = fileURLToPath(new URL("./lib/next-cache/built/kv-cache-handler.mjs", import.meta.url));
 
@@ -62,7 +62,7 @@ const nextConfig = {
   // Native and Node-only drivers stay out of the bundle and load at run time.
   serverExternalPackages: ["lmdb", "ioredis"],
   // Pages and unstable_cache data live in the shop's KV, shared by every instance on the store,
-  // so a tag invalidated on one is a miss on all (lib/next-cache, docs/decisions.md 75). No
+  // so a tag invalidated on one is a miss on all (lib/next-cache, docs/architecture-decisions.md 75). No
   // copy in each instance's memory: it would serve an invalidated page on the others.
   cacheHandler: fileURLToPath(new URL("./lib/next-cache/cache-handler.mjs", import.meta.url)),
   cacheMaxMemorySize: 0,

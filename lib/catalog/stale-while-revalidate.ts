@@ -28,8 +28,8 @@ const buildEntrySchema = <T>(value: z.ZodType<T>) =>
 
 /**
  * One entry schema per value schema, built once: zod compiles an object schema on its first
- * parse, so a schema built for every read paid that each time (about 200 µs a read instead
- * of 5, several reads in every checkout and uncached page).
+ * parse, so a schema built for every read paid that again on each one, and there are several
+ * reads in every checkout and uncached page (docs/architecture-decisions.md item 122).
  */
 const entrySchemas = new WeakMap<z.ZodType, z.ZodType>();
 function entrySchema<T>(value: z.ZodType<T>): z.ZodType<Entry<T>> {

@@ -3,7 +3,7 @@
 // currency alone is not a price change: both sides are valued in the store currency at the
 // rates our prices were built on (lib/pricing), and compared exactly as rationals
 // over BigInt, each in its own minor unit (JPY 0 digits, USD 2, KWD 3), so nothing is rounded
-// (docs/decisions.md item 33).
+// (docs/architecture-decisions.md item 33).
 import { scaledDecimal } from "@/lib/pricing/scaled-decimal";
 import { currencyExponent, type Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";

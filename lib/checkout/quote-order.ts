@@ -4,7 +4,7 @@
 // The cache keeps its last good copy through an upstream outage (for the pages), but a quote
 // must not come from it: a pay-first order has no later price check, since upstream debits
 // today's cost when we order. So a quote comes only from reads no older than a bound
-// (docs/decisions.md item 33a).
+// (docs/architecture-decisions.md item 33a).
 import { accountStringSchema } from "@/lib/catalog/account-form";
 import { balanceCost } from "@/lib/catalog/balance-cost";
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";

@@ -80,15 +80,15 @@ export async function placeOrder({ request, quoted, saleCheck }: QuotedCheckout,
     },
     deps.orders.clock.now(),
   );
-  // The first run's lease is taken in the same round as the creation (one LMDB commit, one
-  // Redis round trip): nobody else knows the order's id yet, so it is always free.
+  // The first run's lease is taken together with the creation, which the buyer waits for anyway
+  // (docs/architecture-decisions.md item 95): nobody else knows the order's id yet, so it is always free.
   const [created, lease] = await Promise.all([deps.orders.store.create(record), leaseForAdvance(deps.orders, id)]);
   if (!created.ok) {
     await Promise.all([lease?.release().catch(() => false), allowed.value.release().catch(() => undefined)]);
     return err({ code: "orders_unavailable", message: "Orders cannot be taken right now; nothing was charged. Try again shortly." });
   }
   // Whatever this first run reaches, the order is stored and due: the sweep finishes it. Due
-  // already, it needs no wake-up mark (two KV writes the buyer would wait for); held, it goes on
+  // already, it needs no wake-up mark (writes the buyer would only wait for); held, it goes on
   // from the creation without reading it back.
   const advanced = await advance(record.id, deps.orders, lease ? { lease, created: created.value } : {});
   return ok({ order: advanced.ok ? advanced.value : record, capabilityKey });

@@ -41,9 +41,9 @@ export interface Pacing {
 /**
  * A held read begins as the buyer's page shows a state, and a paid order moves on within tens
  * of milliseconds: so the first look comes soon, and the waits grow from there. A change that
- * came t ms into the hold is seen at most t ms later (and within a second), and a 25 s hold
- * costs about 35 small KV reads, where a look every 150 ms cost 170 and made the buyer wait 75 ms
- * on average for each change.
+ * came t ms into the hold is seen at most t ms later (and within a second), and a long hold
+ * costs few KV reads, where a short fixed look cost many and still made the buyer wait for each
+ * change (docs/architecture-decisions.md item 92 has the figures).
  */
 export const LOOKS: Pacing = { firstMs: 20, growth: 1.5, maxMs: 1000 };
 

@@ -16,7 +16,7 @@ export interface KvLock {
   /** Drop the lock if it is still ours. True when it was. */
   release(): Promise<boolean>;
   /**
-   * Release, and read `key` in the same atomic step (one round trip): whatever a caller the
+   * Release, and read `key` in the same atomic step: whatever a caller the
    * lock kept out wrote to `key` before trying the lock is in `value`.
    */
   releaseAndGet(key: string): Promise<{ released: boolean; value: string | null }>;

@@ -11,7 +11,7 @@ describe("minor units", () => {
   });
 
   it("applies a discount rounding half away from zero", () => {
-    expect(applyDiscount(100, 2.5)).toBe(98); // 97.5 → 98, the docs/decisions.md example
+    expect(applyDiscount(100, 2.5)).toBe(98); // 97.5 → 98, the docs/partner-api-decisions.md example
     expect(applyDiscount(1000, 5)).toBe(950);
     expect(applyDiscount(999, 0)).toBe(999);
     expect(applyDiscount(1, 50)).toBe(1); // 0.5 → 1

@@ -1,6 +1,6 @@
 // The Partner API's own money unit: hundredths, whatever the currency, because the protocol
 // rounds every amount to 2 decimals (half away from zero: 2.5% off 1.00 charges 0.98;
-// docs/decisions.md item 4). The sandbox, which plays that service, keeps its balances and
+// docs/partner-api-decisions.md item 4). The sandbox, which plays that service, keeps its balances and
 // orders in these units. The shop
 // itself never uses them: it reads upstream amounts into Money (lib/money/money.ts), whose
 // minor unit follows the currency (JPY 0 digits, KWD 3), with moneyFromDecimal.

@@ -1,6 +1,6 @@
 // Next's `cacheHandler` (next.config.mjs): the incremental cache behind ISR pages and
 // unstable_cache, kept in the shop's KV instead of each instance's memory and disk, so a tag
-// invalidated on one instance is a miss on all of them at once (docs/decisions.md, 75).
+// invalidated on one instance is a miss on all of them at once (docs/architecture-decisions.md, 75).
 //
 // Next loads this module on its own, outside the app's bundle, and makes a handler per request:
 // it opens its own KV client once per process from the same settings as the shop's (driver,

@@ -1,4 +1,4 @@
-// Section 7 and docs/decisions.md item 7: every code the service answers with, and what it means.
+// Section 7 and docs/partner-api-decisions.md item 7: every code the service answers with, and what it means.
 
 export const ERROR_CODES = {
   101: "order status cannot be changed again",
@@ -18,7 +18,7 @@ export const ERROR_CODES = {
 
 export type ServiceErrorCode = keyof typeof ERROR_CODES;
 
-/** HTTP status each code travels with (docs/decisions.md item 7). */
+/** HTTP status each code travels with (docs/partner-api-decisions.md item 7). */
 export function httpStatusOf(code: ServiceErrorCode): number {
   switch (code) {
     case 101:

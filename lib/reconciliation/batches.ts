@@ -2,7 +2,7 @@
 // the spec's 10,000), and never a body over upstream's 1 MiB limit, whatever the entries weigh.
 import type { RevisePayment } from "@/lib/partner/schemas";
 
-/** docs/decisions.md item 20. */
+/** docs/partner-api-decisions.md item 20. */
 export const MAX_REVISE_PAYMENTS = 10_000;
 /** docs/partner-api.md section 8: bodies over 1 MiB are refused. */
 export const MAX_REVISE_BODY_BYTES = 1024 * 1024;

@@ -1,5 +1,5 @@
 // The period a reconciliation covers: whole UTC days, as upstream's /api/revise counts them
-// (docs/decisions.md item 19: date_from 00:00:00 to date_to 23:59:59 UTC), at most 31 of them.
+// (docs/partner-api-decisions.md item 19: date_from 00:00:00 to date_to 23:59:59 UTC), at most 31 of them.
 import { err, ok, type Result } from "@/lib/result";
 
 export const DAY_MS = 86_400_000;

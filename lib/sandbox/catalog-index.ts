@@ -12,7 +12,7 @@ export interface CatalogIndex {
   service(id: number): FixtureService | undefined;
   voucher(id: number): VoucherEntry | undefined;
   hasAccess(partner: FixturePartner, serviceId: number): boolean;
-  /** The service as /api/gameslist serves it (spec 2.3, computed fields of docs/decisions.md item 26). */
+  /** The service as /api/gameslist serves it (spec 2.3, computed fields of docs/partner-api-decisions.md item 26). */
   servedService(service: FixtureService): Service;
   /** The voucher as /api/voucher_available serves it (spec 2.4; fixture-only fields dropped). */
   servedVoucher(voucher: FixtureVoucher): Voucher;

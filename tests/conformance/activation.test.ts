@@ -1,5 +1,5 @@
 // Activation (4.5 `activation`, status 4 of section 3, the re-activation row of order_update,
-// the fixture's supplier simulation, docs/decisions.md 12a, 14, 25).
+// the fixture's supplier simulation, docs/partner-api-decisions.md 12a, 14, 25).
 import { afterEach, describe, expect, it } from "vitest";
 import { P, SYNC_WAIT_SECONDS, V } from "./fixture";
 import { asString, createHarness, type Harness } from "./harness";

@@ -1,5 +1,6 @@
-// The fixture's timing and test-mode settings drive the sandbox (docs/sandbox-fixture.md, docs/decisions.md items
-// 12, 14, 16, 18): a second fixture with other values than the suite's default one.
+// The fixture's timing and test-mode settings drive the sandbox (docs/sandbox-fixture.md,
+// docs/partner-api-decisions.md items 12, 14, 16, 18): a second fixture with other values than the suite's
+// default one.
 import { afterEach, describe, expect, it } from "vitest";
 import { fixtureSchema } from "@/lib/sandbox/fixture/schema";
 import { conformanceFixtureJson, P, V } from "./fixture";

@@ -49,7 +49,7 @@ function freezeRequest(order: OrderRecord, deps: CheckoutDeps, attempt: number, 
  * now, or the payment's deadline if that comes sooner, and the attempt that keys it. Null when
  * a page opened now could not close by the deadline (less than the provider's shortest page is
  * left): no page is opened. A step that moves an order to where the page is opened next may
- * save it in its own write (reserve.ts), one write fewer before the page.
+ * save it in its own write (reserve.ts), so the buyer does not wait for another before the page.
  */
 export function frozenPayment(order: OrderRecord, deps: CheckoutDeps, attempt = order.payment.openAttempt): OrderRecord["payment"] | null {
   const expiresAt = pageExpiry(order, deps);

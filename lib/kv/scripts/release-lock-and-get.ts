@@ -1,4 +1,4 @@
-// Let go of a lock and read another key in the same atomic step, one round trip instead of two.
+// Let go of a lock and read another key in the same atomic step, so that no write falls between.
 // A caller the lock kept out writes its key before it tries the lock (a wake-up mark, say), so
 // whatever such a caller wrote is in the answer: it wrote before trying, it tried before this
 // step, or it tried after and got the lock itself. Answers [released, the key's value or null].

@@ -1,4 +1,4 @@
-// The response schemas as the client reads them. docs/decisions.md: the client is liberal in what
+// The response schemas as the client reads them. docs/partner-api-decisions.md: the client is liberal in what
 // it accepts from the real service, so where the spec's own examples disagree with each other
 // (ids as strings in /api/order_update only) or a field is not needed to go on, it bends.
 import { z } from "zod";

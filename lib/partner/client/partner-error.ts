@@ -116,7 +116,7 @@ function bodyErrorText(body: unknown): string | null {
 }
 
 /**
- * The error an answer stands for, or null when it is a result. docs/decisions.md item 7: the body's
+ * The error an answer stands for, or null when it is a result. docs/partner-api-decisions.md item 7: the body's
  * `error` is authoritative whatever the HTTP status (a 200 with `{error: 102}` is a 102); without
  * one, a non-2xx status is the code. A failed order (order_status 3) has no `error`: a result.
  */

@@ -10,7 +10,7 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 
 /** HTTP statuses that say "try again later" rather than "this request is wrong". */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
-/** Body codes with the same meaning (docs/decisions.md item 7: the body's code is authoritative). */
+/** Body codes with the same meaning (docs/partner-api-decisions.md item 7: the body's code is authoritative). */
 const RETRYABLE_CODES: ReadonlySet<unknown> = new Set([103, 429, 500, 503, "timeout", "network"]);
 
 /** Whether the failure is transient. Says nothing about whether repeating the call is safe. */

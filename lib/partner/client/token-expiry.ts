@@ -7,7 +7,7 @@ export const DEFAULT_TOKEN_LIFETIME_MS = 3_600_000;
 
 const SQL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 
-/** `YYYY-MM-DD HH:MM:SS` read as UTC (docs/decisions.md item 5), in epoch ms; null if not such a moment. */
+/** `YYYY-MM-DD HH:MM:SS` read as UTC (docs/partner-api-decisions.md item 5), in epoch ms; null if not such a moment. */
 export function parseExpiresAt(text: unknown): number | null {
   if (typeof text !== "string") return null;
   const match = SQL_DATE_TIME.exec(text.trim());

@@ -1,5 +1,5 @@
 // Spec section 2: the resources. Field order is the spec's, because responses must keep it
-// (docs/decisions.md item 3) and the sandbox serialises in schema order. Response objects are
+// (docs/partner-api-decisions.md item 3) and the sandbox serialises in schema order. Response objects are
 // loose: a later spec version may add fields, and the client keeps them. Every number field
 // is a wire number (wire.ts), so a number the service sends as a string is still read.
 import { z } from "zod";
@@ -102,7 +102,7 @@ export const orderStatusSchema = z.union([1, 2, 3, 4, 5, 6].map((n) => z.literal
 ]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/** Status texts; 4 is docs/decisions.md item 14. */
+/** Status texts; 4 is docs/partner-api-decisions.md item 14. */
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   1: "pending",
   2: "success",

@@ -55,7 +55,7 @@ export const reviseResponseSchema = z.looseObject({
 });
 export type ReviseResponse = z.infer<typeof reviseResponseSchema>;
 
-/** docs/decisions.md item 6: the error body every error not shaped otherwise carries. */
+/** docs/partner-api-decisions.md item 6: the error body every error not shaped otherwise carries. */
 export const errorBodySchema = z.looseObject({
   success: z.literal(false).optional(),
   error: wireInt,

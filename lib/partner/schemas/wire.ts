@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// docs/decisions.md item 2: numbers may arrive as strings in plain decimal notation.
+// docs/partner-api-decisions.md item 2: numbers may arrive as strings in plain decimal notation.
 // Integers take digits only (an optional leading "-"); no spaces, "+" or exponent.
 const INTEGER_TEXT = /^-?\d+$/;
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
@@ -42,7 +42,7 @@ export const wireString = z.string({ error: "expected a string" });
 /** `0` or `1`, as a number or a string. */
 export const wireFlag = z.preprocess(fromText(INTEGER_TEXT), z.union([z.literal(0), z.literal(1)], { error: "expected 0 or 1" }));
 
-/** docs/decisions.md item 11: 1–128 ASCII letters and digits. */
+/** docs/partner-api-decisions.md item 11: 1–128 ASCII letters and digits. */
 export const extOrderId = wireString
   .min(1, { error: "ext_order_id must not be empty" })
   .max(128, { error: "ext_order_id must be at most 128 characters" })

@@ -1,4 +1,4 @@
-// Spec 2.8 and docs/decisions.md item 22: every account_check answer, errors included, lists its
+// Spec 2.8 and docs/partner-api-decisions.md item 22: every account_check answer, errors included, lists its
 // fields in the order of the result schema, leaving out those that do not apply.
 import { accountCheckResultSchema, type AccountCheckResult } from "@/lib/partner/schemas";
 import { httpStatusOf, type ServiceErrorCode } from "@/lib/partner/error-codes";

@@ -1,5 +1,5 @@
 // GET /api/account_check?game_id=&account=[&test=1] – does this player exist for this
-// service? (spec 4.9, docs/decisions.md items 21–22)
+// service? (spec 4.9, docs/partner-api-decisions.md items 21–22)
 import { accountCheckQuerySchema, wireInt, wireString } from "@/lib/partner/schemas";
 import type { CatalogIndex } from "../catalog-index";
 import type { Fixture, FixturePartner, FixtureService } from "../fixture/schema";
@@ -38,7 +38,7 @@ export function createAccountCheck(fixture: Fixture, catalog: CatalogIndex): (pa
     const service = catalog.service(gameId);
     if (!service) return accountCheckError(404, `service ${gameId} not found`, identity);
     // A service without account checking has no check endpoint to find: an existence error,
-    // so it is answered before access (docs/decisions.md item 8b).
+    // so it is answered before access (docs/partner-api-decisions.md item 8b).
     if (!service.account_check) return accountCheckError(404, "the service does not support account check", identity);
     if (!catalog.hasAccess(partner, gameId)) return accountCheckError(400, "no access to the service", identity);
     if (!service.avalible) return accountCheckError(503, "service temporarily unavailable", identity);

@@ -1,4 +1,4 @@
-// docs/decisions.md item 21: the fixture's `players` stand in for the suppliers' account checkers.
+// docs/partner-api-decisions.md item 21: the fixture's `players` stand in for the suppliers' account checkers.
 import type { CatalogIndex } from "../catalog-index";
 import type { Fixture, FixturePlayer, FixtureService } from "../fixture/schema";
 

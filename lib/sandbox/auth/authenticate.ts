@@ -1,4 +1,4 @@
-// Spec section 5 and docs/decisions.md item 9: every endpoint but login needs
+// Spec section 5 and docs/partner-api-decisions.md item 9: every endpoint but login needs
 // `Authorization: Bearer <token>`; anything wrong with it is a 401.
 import type { Fixture, FixturePartner } from "../fixture/schema";
 import { errorResult } from "../http/error-result";

@@ -1,4 +1,4 @@
-// docs/decisions.md item 9: HS256 JWTs carrying partner and user ids, `iat` and `exp`. Both issuing
+// docs/partner-api-decisions.md item 9: HS256 JWTs carrying partner and user ids, `iat` and `exp`. Both issuing
 // and checking read the sandbox's clock, so a test can expire a token by advancing time.
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
@@ -61,7 +61,7 @@ export function createTokens(options: { secret: Uint8Array; clock: Clock }): Tok
   };
 }
 
-/** docs/decisions.md item 5: `YYYY-MM-DD HH:MM:SS` in UTC. */
+/** docs/partner-api-decisions.md item 5: `YYYY-MM-DD HH:MM:SS` in UTC. */
 export function formatExpiresAt(epochSeconds: number): string {
   return new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace("T", " ");
 }

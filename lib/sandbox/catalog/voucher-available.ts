@@ -11,7 +11,7 @@ export function createVoucherAvailable(catalog: CatalogIndex): (partner: Fixture
     if (!parsed.ok) return parsed.error;
     const gameId = parsed.value.game_id;
     const service = catalog.service(gameId);
-    // docs/decisions.md items 8b and 24: existence, then access, then the kind of service (102 travels
+    // docs/partner-api-decisions.md items 8b and 24: existence, then access, then the kind of service (102 travels
     // as a 404), then availability of the service and of its vouchers.
     if (!service) return errorResult(404, `service ${gameId} not found`);
     if (!catalog.hasAccess(partner, gameId)) return errorResult(403, "no access to the service");

@@ -1,4 +1,4 @@
-// docs/decisions.md item 8b: 401, then shape 400, then 404, then access 403/400, then availability.
+// docs/partner-api-decisions.md item 8b: 401, then shape 400, then 404, then access 403/400, then availability.
 import { describe, expect, it } from "vitest";
 import { ok } from "./error-result";
 import { MAX_BODY_BYTES } from "./read-body";

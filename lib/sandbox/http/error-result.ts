@@ -1,4 +1,4 @@
-// docs/decisions.md items 6 and 7: one error body, and the HTTP status each code travels with.
+// docs/partner-api-decisions.md items 6 and 7: one error body, and the HTTP status each code travels with.
 import { httpStatusOf, type ServiceErrorCode } from "@/lib/partner/error-codes";
 
 /** What every sandbox operation answers: an HTTP status and a JSON body in wire field order. */

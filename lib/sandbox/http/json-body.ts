@@ -1,4 +1,4 @@
-// docs/decisions.md item 1: the body is parsed as JSON whatever the Content-Type says; anything
+// docs/partner-api-decisions.md item 1: the body is parsed as JSON whatever the Content-Type says; anything
 // that is not a JSON object is a 400.
 import { errorResult } from "./error-result";
 import { failure, success, type Outcome } from "./outcome";

@@ -1,4 +1,4 @@
-// Every sandbox answer is JSON; the body's key order is the wire order (docs/decisions.md item 3),
+// Every sandbox answer is JSON; the body's key order is the wire order (docs/partner-api-decisions.md item 3),
 // which JSON.stringify keeps because every body is built in that order.
 import type { ApiResult } from "./error-result";
 

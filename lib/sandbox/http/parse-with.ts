@@ -1,4 +1,4 @@
-// Runs a request schema and turns a failure into the 400 of docs/decisions.md item 6.
+// Runs a request schema and turns a failure into the 400 of docs/partner-api-decisions.md item 6.
 import type { z } from "zod";
 import { errorResult } from "./error-result";
 import { failure, success, type Outcome } from "./outcome";

@@ -8,7 +8,7 @@ import { parseWith } from "./parse-with";
 
 export function createPay(engine: OrderEngine): (partner: FixturePartner, body: JsonObject) => Promise<ApiResult> {
   return async (partner, body) => {
-    // docs/decisions.md item 11: a repeated ext_order_id answers the existing order even when the
+    // docs/partner-api-decisions.md item 11: a repeated ext_order_id answers the existing order even when the
     // rest of the request is invalid, so it is looked up before anything else is checked.
     // Most orders carry no ext_order_id, and a failed zod parse builds an error to throw away.
     const ext = body.ext_order_id === undefined ? null : extOrderId.safeParse(body.ext_order_id);

@@ -1,4 +1,4 @@
-// docs/decisions.md item 23: a fixture may cap a partner's requests per minute. A sliding window
+// docs/partner-api-decisions.md item 23: a fixture may cap a partner's requests per minute. A sliding window
 // (the times of the last minute's accepted requests) avoids the double burst a fixed window
 // allows at its edge, and Retry-After says when the oldest of them leaves the window.
 import type { FixturePartner } from "../fixture/schema";

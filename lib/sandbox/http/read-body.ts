@@ -1,4 +1,4 @@
-// docs/decisions.md item 23: bodies over 1 MiB are a 413. Content-Length is checked first, then
+// docs/partner-api-decisions.md item 23: bodies over 1 MiB are a 413. Content-Length is checked first, then
 // the bytes are counted while reading, because a chunked body carries no length to trust.
 // This file reads a Web `Request`; node-request.ts applies the same rules to node:http.
 import { readCappedBytes } from "@/lib/http/read-capped-bytes";

@@ -8,7 +8,7 @@ import { errorResult, type ApiResult } from "./error-result";
 import type { JsonObject } from "./json-body";
 import { parseWith } from "./parse-with";
 
-/** docs/decisions.md item 20. */
+/** docs/partner-api-decisions.md item 20. */
 export const MAX_REVISE_PAYMENTS = 10_000;
 
 // Parsed under their field name so that an error names the item: `payments[3].status must be 2 or 3`.

@@ -10,6 +10,6 @@ export interface SandboxRequest {
   url: URL;
   /** As Web `Headers.get` answers: a repeated header's values joined with ", ", null when absent. */
   header(name: string): string | null;
-  /** The body as UTF-8 text: 413 beyond MAX_BODY_BYTES (docs/decisions.md item 23), 400 when not UTF-8. */
+  /** The body as UTF-8 text: 413 beyond MAX_BODY_BYTES (docs/partner-api-decisions.md item 23), 400 when not UTF-8. */
   text(): Promise<Outcome<string>>;
 }

@@ -1,4 +1,4 @@
-// docs/decisions.md item 6: an error text names the offending field. zod's issues carry the field
+// docs/partner-api-decisions.md item 6: an error text names the offending field. zod's issues carry the field
 // as a path; this turns them into `game_id: expected an integer`, `unknown field voucherid`,
 // `payments[3].status must be 2 or 3` or `account is required`.
 import type { z } from "zod";

@@ -1,4 +1,4 @@
-// docs/decisions.md item 18: each order's notifications go out strictly in order. The outbox lives in
+// docs/partner-api-decisions.md item 18: each order's notifications go out strictly in order. The outbox lives in
 // the store (appended in the same commit as the change it reports), so a notification is
 // never lost with an instance; this dispatcher only drains it. The head is leased while it
 // is being sent so that two instances never POST the same notification at once.

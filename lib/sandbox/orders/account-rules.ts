@@ -1,4 +1,4 @@
-// Spec 4.5 account rules and docs/decisions.md item 25: which vouchers need an account, which must not
+// Spec 4.5 account rules and docs/partner-api-decisions.md item 25: which vouchers need an account, which must not
 // get one, and what a well-formed one looks like. Violations answer the account-validation
 // 400 body `{error, error_text, delivery_method}`.
 import type { FixtureVoucher } from "../fixture/schema";
@@ -10,7 +10,7 @@ export const ACCOUNT_TEXT = {
 } as const;
 
 export interface AccountRuleOptions {
-  /** test=1 with a fixed test account: it passes any account_format (docs/decisions.md item 16). */
+  /** test=1 with a fixed test account: it passes any account_format (docs/partner-api-decisions.md item 16). */
   isTestAccount: boolean;
 }
 

@@ -25,7 +25,7 @@ export interface OrderEngineOptions {
   store: SandboxStore;
   /** Used for notifications; tests pass a fake. */
   notifyFetch?: typeof fetch;
-  /** How long a partner has to answer a notification (docs/decisions.md item 18: 10 s). */
+  /** How long a partner has to answer a notification (docs/partner-api-decisions.md item 18: 10 s). */
   notifyTimeoutMs?: number;
   randomCode?: () => string;
 }

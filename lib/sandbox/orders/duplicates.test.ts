@@ -1,4 +1,4 @@
-// Duplicate protection by ext_order_id (spec 3, docs/decisions.md item 11).
+// Duplicate protection by ext_order_id (spec 3, docs/partner-api-decisions.md item 11).
 import { describe, expect, it, vi } from "vitest";
 import { createHarness } from "@/tests/support/sandbox/engine-harness";
 

@@ -1,4 +1,4 @@
-// docs/decisions.md item 18 through the engine: every status and activation_voucher change, in order,
+// docs/partner-api-decisions.md item 18 through the engine: every status and activation_voucher change, in order,
 // with the partner's headers; retries on the fixture's delays, then drop.
 import { describe, expect, it } from "vitest";
 import { createHarness, NOTIFY_URL } from "@/tests/support/sandbox/engine-harness";

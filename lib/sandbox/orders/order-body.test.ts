@@ -1,4 +1,4 @@
-// docs/decisions.md item 3: JSON key order is part of the contract. Each shape, with and without its
+// docs/partner-api-decisions.md item 3: JSON key order is part of the contract. Each shape, with and without its
 // optional fields.
 import { describe, expect, it } from "vitest";
 import { createHarness } from "@/tests/support/sandbox/engine-harness";

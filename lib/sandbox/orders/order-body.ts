@@ -1,5 +1,5 @@
 // The order as the wire shows it, built field by field because JSON key order is part of the
-// contract (docs/decisions.md item 3): 2.5 for balance services, 2.6 for vouchers, and the
+// contract (docs/partner-api-decisions.md item 3): 2.5 for balance services, 2.6 for vouchers, and the
 // /api/order_update variant of 4.6 with its string ids and error_text last.
 import { fromMinor } from "@/lib/money/minor-units";
 import { ORDER_STATUS_TEXT, type OrderStatus } from "@/lib/partner/schemas";
@@ -75,7 +75,7 @@ export function orderUpdateBody(order: OrderRecord): Body {
 let lastIsoMs = Number.NaN;
 let lastIso = "";
 
-/** docs/decisions.md item 5: ISO 8601 with an explicit offset. */
+/** docs/partner-api-decisions.md item 5: ISO 8601 with an explicit offset. */
 export function isoTime(ms: number): string {
   if (ms !== lastIsoMs) {
     lastIso = new Date(ms).toISOString();

@@ -14,7 +14,7 @@ export interface ReviseInput {
 
 export interface OrderEngine {
   /**
-   * docs/decisions.md item 11: a repeated ext_order_id answers the existing order's current state
+   * docs/partner-api-decisions.md item 11: a repeated ext_order_id answers the existing order's current state
    * before the rest of the request is even validated. Null when the partner has no such order.
    */
   existingByExt(partner: FixturePartner, extOrderId: string): Promise<ApiResult | null>;
@@ -26,7 +26,7 @@ export interface OrderEngine {
   orderUpdate(partner: FixturePartner, request: OrderUpdateRequest): Promise<ApiResult>;
   /** 4.7 GET /api/get_order_info */
   orderInfo(partner: FixturePartner, query: OrderInfoQuery): Promise<ApiResult>;
-  /** 4.8 POST /api/revise (dates unparsed: the engine validates them, docs/decisions.md item 20). */
+  /** 4.8 POST /api/revise (dates unparsed: the engine validates them, docs/partner-api-decisions.md item 20). */
   revise(partner: FixturePartner, input: ReviseInput): Promise<ApiResult>;
   /** Sandbox control (supplier-refund.ts): the supplier takes a delivered order back now. */
   supplierRefund(partner: FixturePartner, request: SupplierRefundRequest): Promise<ApiResult>;

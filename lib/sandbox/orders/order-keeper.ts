@@ -57,7 +57,7 @@ export class OrderKeeper {
   }
 
   /**
-   * Stores a new order. A test order never waits on a supplier (docs/decisions.md item 16), so all its
+   * Stores a new order. A test order never waits on a supplier (docs/partner-api-decisions.md item 16), so all its
    * steps are due at creation; they go into this one commit, with a notification per status,
    * exactly as the first read would have applied them in a second commit. Nothing is debited
    * for a test order, so the balance check is the same as for the order alone.

@@ -1,5 +1,5 @@
 // POST /api/order_update – the partner's word on a reservation (6 → 2 or 3) and the one
-// re-activation move (2 → 2); anything else is 101 (docs/decisions.md items 12, 12a, 13).
+// re-activation move (2 → 2); anything else is 101 (docs/partner-api-decisions.md items 12, 12a, 13).
 import type { OrderUpdateRequest } from "@/lib/partner/schemas";
 import type { FixturePartner } from "../fixture/schema";
 import { errorResult, ok, type ApiResult } from "../http/error-result";

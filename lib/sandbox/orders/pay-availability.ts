@@ -10,7 +10,7 @@ import { supplierPlan, testPlan } from "./supplier-plan";
 export type PayCheck = { error: ApiResult } | { draft: OrderDraft };
 
 /**
- * Availability (docs/decisions.md item 24) and the supplier: a service that is not `avalible` is a 503
+ * Availability (docs/partner-api-decisions.md item 24) and the supplier: a service that is not `avalible` is a 503
  * even in test mode; a voucher that is not is a 400; a real order whose supplier is
  * `unavailable` is a 503 with nothing created.
  */

@@ -1,5 +1,5 @@
 // POST /api/pay for a `balance` service: what the request must satisfy beyond its shape, in
-// the precedence of docs/decisions.md item 8b (existence, access, request rules, availability; the
+// the precedence of docs/partner-api-decisions.md item 8b (existence, access, request rules, availability; the
 // balance itself is decided atomically when the order is committed).
 import { applyDiscount, fromMinor, toMinor } from "@/lib/money/minor-units";
 import type { BalancePayRequest } from "@/lib/partner/schemas";

@@ -1,5 +1,5 @@
 // POST /api/pay for a `voucher` service: voucher_code and direct_topup, activation and
-// reservation, checked in the precedence of docs/decisions.md item 8b.
+// reservation, checked in the precedence of docs/partner-api-decisions.md item 8b.
 import { toMinor } from "@/lib/money/minor-units";
 import type { VoucherPayRequest } from "@/lib/partner/schemas";
 import type { FixturePartner } from "../fixture/schema";

@@ -1,4 +1,4 @@
-// POST /api/pay – duplicate protection first (docs/decisions.md item 11), then the form's checks, then
+// POST /api/pay – duplicate protection first (docs/partner-api-decisions.md item 11), then the form's checks, then
 // the order is placed.
 import { isVoucherPayRequest, type PayRequest } from "@/lib/partner/schemas";
 import type { FixturePartner } from "../fixture/schema";

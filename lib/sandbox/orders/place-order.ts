@@ -1,5 +1,5 @@
 // The last step of /api/pay once the request passed every check: create the order, debit it
-// in the same commit (docs/decisions.md item 17), and answer at once or after the synchronous wait.
+// in the same commit (docs/partner-api-decisions.md item 17), and answer at once or after the synchronous wait.
 import type { FixturePartner } from "../fixture/schema";
 import { errorResult, ok, type ApiResult } from "../http/error-result";
 import type { OrderRecord } from "../store/records";
@@ -41,7 +41,7 @@ export async function placeOrder(ctx: EngineContext, partner: FixturePartner, dr
   return ok(orderBody(settled ?? result.order));
 }
 
-/** docs/decisions.md item 11: the existing order's current state, in the body of a first call. */
+/** docs/partner-api-decisions.md item 11: the existing order's current state, in the body of a first call. */
 export async function answerExisting(ctx: EngineContext, orderId: string): Promise<ApiResult | null> {
   const order = await ctx.orders.load(orderId);
   return order ? ok(orderBody(order)) : null;
@@ -93,7 +93,7 @@ function initialOrder(draft: OrderDraft, id: string, now: number, reservationTtl
     activationDoneAt: null,
     refundAt: null,
   };
-  // A reservation neither checks nor debits the balance until it is confirmed (docs/decisions.md item 12).
+  // A reservation neither checks nor debits the balance until it is confirmed (docs/partner-api-decisions.md item 12).
   if (draft.reservation) return { ...base, status: 6, activationVoucher: "wait", reservationExpiresAt: now + reservationTtlMs };
   return { ...startProcessing(base, now), debitedMinor: draft.test ? 0 : draft.chargedMinor };
 }

@@ -1,4 +1,4 @@
-// The date formats /api/revise accepts (spec 4.8, docs/decisions.md items 5 and 20). Every parse checks
+// The date formats /api/revise accepts (spec 4.8, docs/partner-api-decisions.md items 5 and 20). Every parse checks
 // that the date exists: 30.02.2026 is not quietly read as 2 March.
 
 export const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-// /api/revise: docs/decisions.md items 19 (matching, counts, mismatch entries) and 20 (validation).
+// /api/revise: docs/partner-api-decisions.md items 19 (matching, counts, mismatch entries) and 20 (validation).
 import { describe, expect, it } from "vitest";
 import type { RevisePayment } from "@/lib/partner/schemas";
 import { createHarness, type Harness } from "@/tests/support/sandbox/engine-harness";

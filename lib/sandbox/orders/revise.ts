@@ -1,4 +1,4 @@
-// POST /api/revise – reconcile the partner's register against its orders (docs/decisions.md items 19,
+// POST /api/revise – reconcile the partner's register against its orders (docs/partner-api-decisions.md items 19,
 // 20). The whole call is validated before anything is judged or recorded.
 import { fromMinor, toMinor } from "@/lib/money/minor-units";
 import type { RevisePayment } from "@/lib/partner/schemas";
@@ -14,7 +14,7 @@ export const MAX_REVISE_PAYMENTS = 10_000;
 const MAX_SPAN_DAYS = 30;
 
 type Reason = "status_mismatch" | "amount_mismatch" | "not_found";
-// docs/decisions.md item 19: one mismatch entry per order, status outranking amount.
+// docs/partner-api-decisions.md item 19: one mismatch entry per order, status outranking amount.
 const RANK: Record<Reason, number> = { not_found: 2, status_mismatch: 2, amount_mismatch: 1 };
 
 export async function revise(ctx: EngineContext, partner: FixturePartner, input: ReviseInput): Promise<ApiResult> {

@@ -1,5 +1,5 @@
 // docs/sandbox-fixture.md "Supplier simulation": what a real order's supplier will do, and
-// docs/decisions.md item 16: a test order never reaches a supplier, its outcome follows the account.
+// docs/partner-api-decisions.md item 16: a test order never reaches a supplier, its outcome follows the account.
 import type { Fixture, Supplier } from "../fixture/schema";
 import type { OrderPlan } from "../store/records";
 import { secondsToMs } from "./engine-context";

@@ -1,7 +1,7 @@
 // Section 3's moves that happen by themselves, as a pure function of the order and the clock.
 // Every deadline lives in the record, so any reader can bring an order up to date: a
 // serverless instance may die before its timer fires, and the next read must still see the
-// reservation expired or the supplier done (docs/decisions.md items 12, 15). Timers only make it prompt.
+// reservation expired or the supplier done (docs/partner-api-decisions.md items 12, 15). Timers only make it prompt.
 import type { OrderStatus } from "@/lib/partner/schemas";
 import type { OrderRecord } from "../store/records";
 
@@ -23,7 +23,7 @@ export interface Step {
   kind: StepKind;
 }
 
-/** 5 while a balance or direct top-up runs, 1 for voucher codes (docs/decisions.md item 14). */
+/** 5 while a balance or direct top-up runs, 1 for voucher codes (docs/partner-api-decisions.md item 14). */
 function pendingStatus(order: OrderRecord): OrderStatus {
   return order.kind === "balance" || order.deliveryMethod === "direct_topup" ? 5 : 1;
 }

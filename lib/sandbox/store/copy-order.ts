@@ -1,6 +1,6 @@
 // The memory store hands out a copy on every read and keeps its own on every commit, so that no
 // caller can change stored state. Orders are the hot path, and an OrderRecord holds only one
-// nested object (`plan`), so spreading is a full copy at a small fraction of a JSON round trip.
+// nested object (`plan`), so spreading is a full copy without the cost of serialising it.
 import type { OrderRecord } from "./records";
 
 /** The keys of T whose values are objects (arrays included). */

@@ -56,7 +56,7 @@ export interface OrderRecord {
   // Where it is.
   status: OrderStatus;
   errorText: string | null;
-  /** Time of the latest status change (docs/decisions.md item 5: service_transaction_time). */
+  /** Time of the latest status change (docs/partner-api-decisions.md item 5: service_transaction_time). */
   statusChangedAt: number;
   activationVoucher: "wait" | boolean | null;
   voucherCode: string | null;
@@ -90,7 +90,7 @@ export interface OutboxEntry {
 
 export type NewNotification = Pick<OutboxEntry, "url" | "headers" | "body">;
 
-/** What /api/revise learnt about one order from one submitted payment (docs/decisions.md item 19). */
+/** What /api/revise learnt about one order from one submitted payment (docs/partner-api-decisions.md item 19). */
 export interface ReconciliationRecord {
   orderId: string;
   partnerId: number;

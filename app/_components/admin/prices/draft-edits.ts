@@ -1,7 +1,7 @@
 // The edits the price editor makes to a draft of the rules: set or remove one rule at a level,
 // and where a new rule starts from. A new rule starts as a copy of the rule it will override
-// (decision 69: a rule applies whole, never merged with the levels above), so adding a brand rule
-// and changing only its markup keeps the rest as buyers have it now.
+// (docs/architecture-decisions.md item 69: a rule applies whole, never merged with the levels
+// above), so adding a brand rule and changing only its markup keeps the rest as buyers have it now.
 import type { Rule, RuleContent } from "@/lib/pricing/rule-set";
 import type { EditableLevel } from "./rule-form-schema";
 

@@ -1,4 +1,4 @@
-// SandboxStore.commit as one script (docs/decisions.md items 11, 17, 18): the version check, or on create
+// SandboxStore.commit as one script (docs/partner-api-decisions.md items 11, 17, 18): the version check, or on create
 // the partner's ext_order_id check, the balance that may not go below zero, the order, its
 // indexes and its new notifications, all or nothing. The balance starts from the fixture the
 // first time a commit touches it, inside this script, so two first commits cannot both

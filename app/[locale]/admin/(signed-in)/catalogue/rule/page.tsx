@@ -25,7 +25,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 /** Services named on the page; the rest are counted. */
 const LISTED = 50;
 
-/** The level whose rule a service follows now (decision 69: the most specific rule applies whole). */
+/**
+ * The level whose rule a service follows now (docs/architecture-decisions.md item 69: the most specific
+ * rule applies whole).
+ */
 function followed(content: RuleContent, serviceId: number, brandKey: string | undefined) {
   if (content.services[String(serviceId)]) return { level: "service" as const, rule: content.services[String(serviceId)] };
   if (brandKey && content.brands[brandKey]) return { level: "brand" as const, rule: content.brands[brandKey] };
