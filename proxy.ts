@@ -4,7 +4,8 @@
 // and answers 503 for catalogue pages while that upstream's catalogue cannot be had at all.
 import { NextResponse, type NextRequest } from "next/server";
 import { earlySignInRedirect } from "@/lib/auth/early-sign-in-redirect";
-import { catalogOutageNow, catalogUnavailableResponse } from "@/lib/catalog/catalog-outage";
+import { catalogUnavailableResponse } from "@/lib/catalog/catalog-outage";
+import { catalogOutageNow } from "@/lib/shop/catalog-outage";
 import { DEMO_ONLY_PREFIXES, routeDecision } from "@/lib/shop/route-decision";
 import { problem } from "@/lib/http/json-answer";
 import { isMalformedFormPost } from "@/lib/http/malformed-form-post";

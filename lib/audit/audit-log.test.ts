@@ -31,8 +31,9 @@ describe("audit log", () => {
 
   it("refuses an action that is not area.verb, and drops an oversized change but keeps the row", async () => {
     const kv = createMemoryKv();
-    await expect(recordAudit({ actor: "a@b.c", action: "Changed prices" }, { kv })).rejects.toThrow();
-    const entry = await recordAudit({ actor: "a@b.c", action: "catalog.bulk_hidden", after: "x".repeat(40_000) }, { kv });
+    const clock = { now: () => 5 };
+    await expect(recordAudit({ actor: "a@b.c", action: "Changed prices" }, { kv, clock })).rejects.toThrow();
+    const entry = await recordAudit({ actor: "a@b.c", action: "catalog.bulk_hidden", after: "x".repeat(40_000) }, { kv, clock });
     expect(entry.after).toEqual({ omitted: expect.stringContaining("larger than") });
   });
 });

@@ -1,5 +1,4 @@
 // The audit log newest first, a page at a time, for the admin's server-rendered listing.
-import { getKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { AUDIT_LOG_KEY, auditEntrySchema, type AuditEntry } from "./audit-entry";
 
@@ -13,8 +12,8 @@ export interface AuditPage {
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export async function listAudit(page: number, options: { kv?: Kv; perPage?: number } = {}): Promise<AuditPage> {
-  const kv = options.kv ?? (await getKv());
+export async function listAudit(page: number, options: { kv: Kv; perPage?: number }): Promise<AuditPage> {
+  const { kv } = options;
   const perPage = options.perPage ?? AUDIT_PAGE_SIZE;
   const total = await kv.zCard(AUDIT_LOG_KEY);
   const pages = Math.max(1, Math.ceil(total / perPage));

@@ -2,9 +2,8 @@
 // writing it is a single KV command: there is no moment where an entry exists but is not listed,
 // and the module offers no way to change or remove a row once written.
 import { monotonicFactory } from "ulid";
-import { getKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
-import { systemClock, type Clock } from "@/lib/time/clock";
+import type { Clock } from "@/lib/time/clock";
 import { AUDIT_LOG_KEY, auditActionSchema, type AuditEntry } from "./audit-entry";
 
 export interface AuditInput {
@@ -19,9 +18,10 @@ export interface AuditInput {
   ip?: string | null;
 }
 
+/** The shop's wired recordAudit (lib/shop/audit.ts) passes its KV and clock. */
 export interface AuditDeps {
-  kv?: Kv;
-  clock?: Clock;
+  kv: Kv;
+  clock: Clock;
 }
 
 /** A row bigger than this keeps its who/what/when but not the change itself, which says so. */
@@ -30,10 +30,9 @@ const MAX_CHANGE_CHARS = 32_000;
 const nextId = monotonicFactory();
 
 /** Write the row; throws what KV throws, since a change that cannot be audited should be known. */
-export async function recordAudit(input: AuditInput, deps: AuditDeps = {}): Promise<AuditEntry> {
+export async function recordAudit(input: AuditInput, deps: AuditDeps): Promise<AuditEntry> {
   const action = auditActionSchema.parse(input.action);
-  const kv = deps.kv ?? (await getKv());
-  const at = (deps.clock ?? systemClock).now();
+  const at = deps.clock.now();
   const change = { before: input.before ?? null, after: input.after ?? null };
   const fits = JSON.stringify(change).length <= MAX_CHANGE_CHARS;
   const entry: AuditEntry = {
@@ -45,6 +44,6 @@ export async function recordAudit(input: AuditInput, deps: AuditDeps = {}): Prom
     ...(fits ? change : { before: null, after: { omitted: `change larger than ${MAX_CHANGE_CHARS} characters` } }),
     ip: input.ip ?? null,
   };
-  await kv.zAdd(AUDIT_LOG_KEY, at, JSON.stringify(entry));
+  await deps.kv.zAdd(AUDIT_LOG_KEY, at, JSON.stringify(entry));
   return entry;
 }

@@ -3,7 +3,7 @@
 // (README, sign-in page) because a demo holds nothing worth protecting.
 import type { Env } from "@/lib/config/env";
 import type { ShopMode } from "@/lib/config/shop-mode";
-import { getKv } from "@/lib/kv/get-kv";
+import type { Kv } from "@/lib/kv/kv";
 import { AUTH_KEYS } from "./keys";
 import { hashPassword } from "@/lib/security/password-hash";
 
@@ -26,14 +26,17 @@ export function adminStartProblems(config: Env, mode: ShopMode): string[] {
   return missing;
 }
 
-/** The first owner; null only in a live shop the start check would have stopped. */
-export async function firstOwner(config: Env, mode: ShopMode): Promise<FirstOwner | null> {
+/**
+ * The first owner; null only in a live shop the start check would have stopped. KV is opened only
+ * for the demo owner, so a shop with its owner in settings needs no KV to say who that is.
+ */
+export async function firstOwner(config: Env, mode: ShopMode, openKv: () => Promise<Kv>): Promise<FirstOwner | null> {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD_HASH) return { email: config.ADMIN_EMAIL, passwordHash: config.ADMIN_PASSWORD_HASH, demo: false };
   if (mode !== "demo") return null;
   // One hash kept in KV, not one per process: the session check compares a fingerprint of it,
   // and each of Next's bundles (route handlers, pages) evaluates this module on its own. The
   // hash (32 MiB scrypt) is made only while KV has none; a racing first hash wins the SET NX.
-  const kv = await getKv();
+  const kv = await openKv();
   const kept = await kv.get(AUTH_KEYS.demoOwnerHash);
   if (kept !== null) return { email: DEMO_OWNER.email, passwordHash: kept, demo: true };
   await kv.setIfAbsent(AUTH_KEYS.demoOwnerHash, await hashPassword(DEMO_OWNER.password));

@@ -54,17 +54,17 @@ describe("the Auth configuration in a demo shop", () => {
 
 describe("firstOwner in a demo shop", () => {
   it("hashes nothing when KV already holds the demo owner's hash, and keeps that hash", async () => {
-    store.kv = createMemoryKv();
-    await store.kv.set(AUTH_KEYS.demoOwnerHash, "scrypt:1024:8:1:c2FsdA:a2V5");
-    const owner = await firstOwner(env(), "demo");
+    const kv = createMemoryKv();
+    await kv.set(AUTH_KEYS.demoOwnerHash, "scrypt:1024:8:1:c2FsdA:a2V5");
+    const owner = await firstOwner(env(), "demo", async () => kv);
     expect(owner).toEqual({ email: DEMO_OWNER.email, passwordHash: "scrypt:1024:8:1:c2FsdA:a2V5", demo: true });
     expect(store.hashes).toBe(0);
   });
 
   it("hashes once and stores the hash when KV has none", async () => {
-    store.kv = createMemoryKv();
-    const owner = await firstOwner(env(), "demo");
+    const kv = createMemoryKv();
+    const owner = await firstOwner(env(), "demo", async () => kv);
     expect(store.hashes).toBe(1);
-    expect(owner?.passwordHash).toBe(await store.kv.get(AUTH_KEYS.demoOwnerHash));
+    expect(owner?.passwordHash).toBe(await kv.get(AUTH_KEYS.demoOwnerHash));
   });
 });

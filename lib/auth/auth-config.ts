@@ -62,7 +62,7 @@ export function authConfig(): Promise<AuthConfig> {
 async function buildAuthConfig(): Promise<AuthConfig> {
   const config = env();
   const mode = shopMode();
-  const owner = await firstOwner(config, mode);
+  const owner = await firstOwner(config, mode, getKv);
   const secret = await authSecret(await getKv(), config, mode);
   const vault = totpVault(secret);
   return {
@@ -88,10 +88,10 @@ async function buildAuthConfig(): Promise<AuthConfig> {
           const email = parsed.data.email;
           if (!checked.ok) {
             // Asking for the code is the second step of a sign-in, not a failure.
-            if (checked.error !== "totp_required") await recordAudit({ actor: null, action: "auth.sign_in_failed", target: `person:${email}`, after: { reason: checked.error }, ip });
+            if (checked.error !== "totp_required") await recordAudit({ actor: null, action: "auth.sign_in_failed", target: `person:${email}`, after: { reason: checked.error }, ip }, { kv, clock: systemClock });
             throw new SignInRefused(checked.error);
           }
-          await recordAudit({ actor: email, action: "auth.sign_in", target: `person:${email}`, after: { role: checked.value.role, factor: checked.value.factor }, ip });
+          await recordAudit({ actor: email, action: "auth.sign_in", target: `person:${email}`, after: { role: checked.value.role, factor: checked.value.factor }, ip }, { kv, clock: systemClock });
           return { id: email, email, sv: await sessionVersion(kv, email), pw: passwordFingerprint(checked.value.passwordHash), since: systemClock.now(), sid: randomUUID() };
         },
       }),

@@ -5,11 +5,7 @@
 // label, so it is unrelated to the key Auth derives from the same secret for cookies.
 import { hkdfSync } from "node:crypto";
 import { createCodeVault } from "@/lib/checkout/code-vault";
-import { env } from "@/lib/config/env";
-import { shopMode } from "@/lib/config/shop-mode";
-import type { Kv } from "@/lib/kv/kv";
 import { err, ok, type Result } from "@/lib/result";
-import { authSecret } from "./auth-secret";
 
 const HKDF_INFO = "voucher-storefront/admin/totp-secret/v1";
 
@@ -29,9 +25,4 @@ export function totpVault(secret: string): TotpVault {
       return opened.ok ? ok(opened.value) : err({ code: "unreadable_secret" });
     },
   };
-}
-
-/** The vault under this shop's admin secret. */
-export async function shopTotpVault(kv: Kv): Promise<TotpVault> {
-  return totpVault(await authSecret(kv, env(), shopMode()));
 }

@@ -1,10 +1,9 @@
 // The HTTP side of "catalogue temporarily unavailable". A Next page can only answer 200, 404,
 // 401/403 or (by throwing) 500, so the 503 comes from the request proxy: it asks
-// `catalogOutage()` before a catalogue page renders and answers `catalogUnavailableResponse()`
+// `catalogOutageNow()` (lib/shop/catalog-outage.ts) before a catalogue page renders and answers `catalogUnavailableResponse()`
 // while upstream is down and no copy exists. The render that discovers the outage throws
 // CatalogUnavailableError (a 500 with the same message, never cached); the ones after it get
 // the 503 here without touching upstream.
-import { getKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
 import { failureKey } from "./stale-while-revalidate";
@@ -24,24 +23,6 @@ export async function catalogOutage(kv: Kv, upstream: string): Promise<boolean> 
     if (error instanceof KvError) return false;
     throw error;
   }
-}
-
-/** How long one process trusts its last look: page views then cost no KV read at all. */
-const CHECK_EVERY_MS = 2_000;
-let lastCheck: { upstream: string; at: number; outage: boolean } | null = null;
-
-/** catalogOutage on the process's KV, looked up at most once every couple of seconds. */
-export async function catalogOutageNow(upstream: string, now = Date.now()): Promise<boolean> {
-  if (lastCheck && lastCheck.upstream === upstream && now - lastCheck.at < CHECK_EVERY_MS) return lastCheck.outage;
-  let outage = false;
-  try {
-    outage = await catalogOutage(await getKv(), upstream);
-  } catch (error) {
-    // No KV at all (a bad driver setting is stopped at start): let the page answer for itself.
-    console.warn(`[catalog] outage check failed: ${String(error)}`);
-  }
-  lastCheck = { upstream, at: now, outage };
-  return outage;
 }
 
 export function catalogUnavailableResponse(): Response {

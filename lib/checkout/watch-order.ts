@@ -11,7 +11,7 @@ import { advance, type AdvanceDeps } from "./advance";
 import type { BuyerOrderError } from "./buyer-order";
 import type { OrderRecord } from "./order-record";
 import { publicOrder, type PublicOrder } from "./public-order";
-import { ORDER_KEYS, type OrderStoreError } from "./store/order-store";
+import { readOrderText, type OrderStoreError } from "./store/order-store";
 
 /** The version of what a buyer sees (the ETag): a change the buyer cannot see is no change. */
 export function orderVersion(order: PublicOrder): string {
@@ -67,7 +67,7 @@ export async function watchOrder(orderId: string, deps: AdvanceDeps, options: Wa
     if (options.signal?.aborted) break;
     const due: boolean = nextCheckAt !== null && nextCheckAt <= deps.clock.now();
     // Only the text is read while nothing changes: parsing and the vault wait for a change.
-    const text = due ? null : await deps.kv.get(ORDER_KEYS.order(orderId)).catch(() => seen);
+    const text = due ? null : await readOrderText(deps.kv, orderId).catch(() => seen);
     if (!due && text === seen) continue;
     seen = text;
     const read: Result<OrderRecord, OrderStoreError> = due ? await advance(orderId, deps) : await deps.store.read(orderId).then((r) => (r.ok ? ok(r.value.record) : r));

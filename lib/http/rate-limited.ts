@@ -1,6 +1,6 @@
 // The one 429: the envelope's `rate_limited` with the wait in seconds, in the body for a page
 // and in Retry-After for any HTTP client. The route wrapper's limits and the sign-in limit
-// (lib/auth/http/auth-route.ts, which counts per account as well) answer with it.
+// (lib/shop/auth-route.ts, which counts per account as well) answer with it.
 import { errorBody } from "./error-body";
 import { errorAnswer } from "./json-answer";
 

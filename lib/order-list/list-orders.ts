@@ -20,7 +20,7 @@ import {
   type IndexCursor,
   type OrderIndexError,
 } from "@/lib/checkout/store/order-index";
-import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import { readOrderText } from "@/lib/checkout/store/order-store";
 import { err, ok, type Result } from "@/lib/result";
 import { createdRange, type OrderListQuery } from "./order-list-query";
 import { readOrderRows, type OrderRow } from "./order-row";
@@ -121,7 +121,7 @@ async function intersect(kv: Kv, entries: ZEntry[], others: string[], min: numbe
 async function byId(kv: Kv, query: OrderListQuery, q: string, after: IndexCursor | null): Promise<OrderListPage> {
   if (after !== null) return { rows: [], next: null }; // one order at most: there is no second page
   const ours = orderIdSchema.safeParse(q.toUpperCase());
-  const orderId = ours.success && (await kv.get(ORDER_KEYS.order(ours.data))) !== null ? ours.data : await kv.get(ORDER_INDEX_KEYS.ref(q));
+  const orderId = ours.success && (await readOrderText(kv, ours.data)) !== null ? ours.data : await kv.get(ORDER_INDEX_KEYS.ref(q));
   if (orderId === null) return { rows: [], next: null };
   const rows = await readOrderRows(kv, [orderId]);
   return { rows: rows.filter((row) => row.unreadable || matchesAll(row, query)), next: null };

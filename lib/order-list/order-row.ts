@@ -1,12 +1,10 @@
 // One line of the order list and of its CSV export: what the owner scans for, read from the
 // stored record. A record this release cannot read is still a row (marked), so it is seen.
 import type { Kv } from "@/lib/kv/kv";
-import { parseJsonValue } from "@/lib/kv/json";
-import { KvError } from "@/lib/kv/kv-error";
 import type { Money } from "@/lib/money";
-import { orderRecordSchema, type OrderRecord } from "@/lib/checkout/order-record";
+import type { OrderRecord } from "@/lib/checkout/order-record";
 import type { OrderState } from "@/lib/checkout/order-states";
-import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import { readFailure, readOrders } from "@/lib/checkout/store/order-store";
 
 export type OrderRow =
   | {
@@ -52,17 +50,12 @@ export function toRow(record: OrderRecord): OrderRow {
 
 /** The rows for `ids`, in that order; an id whose record is gone (deleted by hand) is left out. */
 export async function readOrderRows(kv: Kv, ids: string[]): Promise<OrderRow[]> {
-  const texts = await Promise.all(ids.map((id) => kv.get(ORDER_KEYS.order(id))));
-  const rows: OrderRow[] = [];
-  ids.forEach((id, i) => {
-    const text = texts[i];
-    if (text === null || text === undefined) return;
-    try {
-      rows.push(toRow(parseJsonValue(text, ORDER_KEYS.order(id), orderRecordSchema)));
-    } catch (error) {
-      if (!(error instanceof KvError)) throw error;
-      rows.push({ unreadable: true, id, message: error.message });
-    }
+  const read = await readOrders(kv, ids);
+  return read.flatMap((order): OrderRow[] => {
+    if (order.ok) return [toRow(order.value.record)];
+    if (order.error.code === "not_found") return [];
+    if (order.error.code === "unreadable") return [{ unreadable: true, id: order.error.orderId, message: order.error.message }];
+    // KV trouble fails the list, as its other reads do (listOrders).
+    throw readFailure(order.error);
   });
-  return rows;
 }

@@ -38,6 +38,6 @@ export async function shopSettleDeps(ip: string | null): Promise<SettleDeps> {
     kv: orders.kv,
     clock: systemClock,
     wake: (orderId) => advance(orderId, orders, { wake: true }),
-    audit: async (entry) => void (await recordAudit({ ...entry, ip }, { kv: orders.kv })),
+    audit: async (entry) => void (await recordAudit({ ...entry, ip }, { kv: orders.kv, clock: systemClock })),
   };
 }

@@ -1,5 +1,5 @@
 // The catch-all auth route in process, as a browser drives it: CSRF token, sign-in, session
-// reads and sign-out through lib/auth/http/auth-route.ts and the real @auth/core, on a memory
+// reads and sign-out through lib/shop/auth-route.ts and the real @auth/core, on a memory
 // KV. Date is faked (Auth reads it for the JWT's own expiry), so hours pass without sleeping.
 // An unknown email is checked against a full-cost dummy hash (check-credentials.ts), so the
 // per-address test keeps its attempts few.

@@ -8,7 +8,7 @@ vi.mock("@/lib/auth/guard/current-admin", () => ({
 }));
 const touched = vi.hoisted(() => ({ kv: 0, audit: 0 }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => (touched.kv++, {}) }));
-vi.mock("@/lib/audit", () => ({ recordAudit: async () => void touched.audit++ }));
+vi.mock("@/lib/shop/audit", () => ({ recordAudit: async () => void touched.audit++ }));
 
 const { changePassword } = await import("@/app/[locale]/admin/(signed-in)/security/actions");
 

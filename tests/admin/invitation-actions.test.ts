@@ -14,7 +14,7 @@ vi.mock("@/lib/auth/guard/current-admin", () => ({
 }));
 const world = vi.hoisted(() => ({ kv: null as unknown as Kv, audited: [] as AuditInput[] }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => world.kv }));
-vi.mock("@/lib/audit", () => ({ recordAudit: async (input: AuditInput) => void world.audited.push(input) }));
+vi.mock("@/lib/shop/audit", () => ({ recordAudit: async (input: AuditInput) => void world.audited.push(input) }));
 vi.mock("@/lib/auth/admin-settings", () => ({ firstOwner: async () => ({ email: OWNER.email, passwordHash: "unused", demo: false }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 

@@ -19,9 +19,9 @@ vi.mock("@/lib/auth/guard/current-admin", () => ({
 }));
 const world = vi.hoisted(() => ({ kv: null as unknown as Kv, audited: [] as AuditInput[] }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => world.kv }));
-vi.mock("@/lib/audit", () => ({ recordAudit: async (input: AuditInput) => void world.audited.push(input) }));
+vi.mock("@/lib/shop/audit", () => ({ recordAudit: async (input: AuditInput) => void world.audited.push(input) }));
 vi.mock("@/lib/auth/admin-settings", () => ({ firstOwner: async () => null }));
-vi.mock("@/lib/auth/totp-vault", async (actual) => ({ ...(await actual<typeof import("@/lib/auth/totp-vault")>()), shopTotpVault: async () => totpVault(SECRET) }));
+vi.mock("@/lib/shop/auth", async (actual) => ({ ...(await actual<typeof import("@/lib/shop/auth")>()), shopTotpVault: async () => totpVault(SECRET) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const { confirmEnrolment, disableSecondFactor, startEnrolment } = await import("@/app/[locale]/admin/(signed-in)/security/actions");

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
 import type { OrderRecord } from "@/lib/checkout/order-record";
-import { ORDER_EMAIL_GRACE_MS, ORDER_KEYS, createOrderStore, type StoredOrder } from "@/lib/checkout/store/order-store";
+import { ORDER_EMAIL_GRACE_MS, ORDER_KEYS, createOrderStore, readOrders, readOrderText, type StoredOrder } from "@/lib/checkout/store/order-store";
 import { orderEmailSentScript } from "@/lib/checkout/store/order-email-sent-script";
 import { saveOrderScript } from "@/lib/checkout/store/save-order-script";
 import { driversForFile } from "../kv/drivers";
@@ -68,6 +68,20 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
       ok: false,
       error: { code: "not_found", orderId: "01KA0000000000000000000001" },
     });
+  });
+
+  it("reads many orders at once, each with its own answer, in the order asked", async () => {
+    const [kv] = kvs(1) as [Kv];
+    const store = createOrderStore(kv, clock);
+    const first = sampleOrder("01KA0000000000000000000002");
+    const second = sampleOrder("01KA0000000000000000000003");
+    await store.create(first);
+    await store.create(second);
+    await kv.set(ORDER_KEYS.order("01KA0000000000000000000004"), "{not an order");
+    const read = await readOrders(kv, [second.id, "01KA0000000000000000000009", "01KA0000000000000000000004", first.id]);
+    expect(read.map((r) => (r.ok ? r.value.record.id : r.error.code))).toEqual([second.id, "not_found", "unreadable", first.id]);
+    expect(read[0]?.ok && read[0].value.text).toBe(await readOrderText(kv, second.id));
+    expect(await readOrderText(kv, "01KA0000000000000000000009")).toBeNull();
   });
 
   it("moves only along the state table and logs every move", async () => {

@@ -3,12 +3,9 @@
 // the older ones, each in one script that checks the order is still the text just read. Safe to
 // run again, and while the shop takes orders.
 import type { Kv } from "@/lib/kv/kv";
-import { parseJsonValue } from "@/lib/kv/json";
-import { KvError } from "@/lib/kv/kv-error";
-import { orderRecordSchema } from "../order-record";
 import { indexOrderScript } from "./index-order-script";
 import { ORDER_INDEX_KEYS, listScore } from "./order-index";
-import { ORDER_KEYS, listIndexes, refIndexes } from "./order-store";
+import { ORDER_KEYS, listIndexes, readFailure, readOrder, refIndexes } from "./order-store";
 
 export interface BackfillReport {
   indexed: number;
@@ -25,19 +22,18 @@ export async function backfillOrderIndexes(kv: Kv, orderIds: Iterable<string>): 
   const report: BackfillReport = { indexed: 0, missing: 0, unreadable: [] };
   for (const orderId of orderIds) {
     for (let attempt = 1; ; attempt++) {
-      const text = await kv.get(ORDER_KEYS.order(orderId));
-      if (text === null) {
+      const read = await readOrder(kv, orderId);
+      if (!read.ok && read.error.code === "not_found") {
         report.missing += 1;
         break;
       }
-      let record;
-      try {
-        record = parseJsonValue(text, ORDER_KEYS.order(orderId), orderRecordSchema);
-      } catch (error) {
-        if (!(error instanceof KvError)) throw error;
+      if (!read.ok && read.error.code === "unreadable") {
         report.unreadable.push(orderId);
         break;
       }
+      // KV trouble stops the backfill, to be run again: it is a script a person watches.
+      if (!read.ok) throw readFailure(read.error);
+      const { record, text } = read.value;
       const refs = refIndexes(record);
       const reply = await kv.run(indexOrderScript, {
         keys: { order: ORDER_KEYS.order(orderId), ...listIndexes(record), state: ORDER_INDEX_KEYS.state(record.state), ...refs.keys },

@@ -146,16 +146,12 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
     },
 
     async read(orderId) {
-      const text = await guard(() => kv.get(ORDER_KEYS.order(orderId)));
+      const text = await guard(() => readOrderText(kv, orderId));
       if (!text.ok) return text;
       if (text.value === null) return err({ code: "not_found", orderId });
-      const value = text.value;
       const seen = known.get(orderId);
-      if (seen?.text === value) return ok(seen);
-      const parsed = await guard(async () => ({ record: parseJsonValue(value, ORDER_KEYS.order(orderId), orderRecordSchema), text: value }));
-      if (!parsed.ok && parsed.error.code === "kv_error" && parsed.error.error.code === "invalid_value") {
-        return err({ code: "unreadable", orderId, message: parsed.error.error.message });
-      }
+      if (seen?.text === text.value) return ok(seen);
+      const parsed = parseStoredOrder(orderId, text.value);
       if (parsed.ok) remember(parsed.value);
       return parsed;
     },
@@ -226,6 +222,38 @@ export function refIndexes(record: OrderRecord) {
 }
 
 /** A KV failure becomes a value the caller must handle; anything else is a bug and is thrown. */
+/** The order's exact stored text, or null when there is none: for a watcher that only compares texts. */
+export function readOrderText(kv: Kv, orderId: string): Promise<string | null> {
+  return kv.get(ORDER_KEYS.order(orderId));
+}
+
+/** One order, read without a store's memory of texts (admin pages, the backfill). */
+export async function readOrder(kv: Kv, orderId: string): Promise<Result<StoredOrder, OrderStoreError>> {
+  const text = await guard(() => readOrderText(kv, orderId));
+  if (!text.ok) return text;
+  return text.value === null ? err({ code: "not_found", orderId }) : parseStoredOrder(orderId, text.value);
+}
+
+/** Orders by id, each with its own answer, in the order asked; read in parallel, as Kv has no multi-get. */
+export function readOrders(kv: Kv, orderIds: string[]): Promise<Result<StoredOrder, OrderStoreError>[]> {
+  return Promise.all(orderIds.map((orderId) => readOrder(kv, orderId)));
+}
+
+/** What a reader with no answer for a failed read throws: KV's own error, as a direct KV read would. */
+export function readFailure(error: OrderStoreError): Error {
+  return error.code === "kv_error" ? error.error : new Error(`order store: ${error.code}`);
+}
+
+/** A text this release cannot read as an order is `unreadable`: it needs a person, not a retry. */
+function parseStoredOrder(orderId: string, text: string): Result<StoredOrder, OrderStoreError> {
+  try {
+    return ok({ record: parseJsonValue(text, ORDER_KEYS.order(orderId), orderRecordSchema), text });
+  } catch (error) {
+    if (!(error instanceof KvError)) throw error;
+    return err(error.code === "invalid_value" ? { code: "unreadable", orderId, message: error.message } : { code: "kv_error", error });
+  }
+}
+
 async function guard<T>(call: () => Promise<T>): Promise<Result<T, OrderStoreError>> {
   try {
     return ok(await call());

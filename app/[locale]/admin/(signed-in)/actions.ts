@@ -2,7 +2,7 @@
 // The dashboard's two operations controls (the owner's): the low-balance threshold and "pause
 // all sales". Each is audited with what it was before, safe to submit twice (setting what is already set changes
 // nothing and says so), and expires the storefront pages that show it.
-import { recordAudit } from "@/lib/audit";
+import { recordAudit } from "@/lib/shop/audit";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
 import { parseMoneyInput } from "@/lib/money";
 import { readPause, readThreshold, writePause, writeThreshold } from "@/lib/operations/owner-settings";

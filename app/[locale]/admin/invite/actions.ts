@@ -1,7 +1,7 @@
 "use server";
 // Accepting an invitation: the one admin action without a session, since the invitee has none
 // yet; the invitation's token is what it checks.
-import { recordAudit } from "@/lib/audit";
+import { recordAudit } from "@/lib/shop/audit";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
 import { publicAdminAction } from "@/lib/auth/guard/admin-guard";
 import { acceptInvite } from "@/lib/auth/invites";

@@ -3,12 +3,11 @@
 // password change, why the session ended; and always how long a session lasts.
 import { getTranslations } from "next-intl/server";
 import { SignInForm } from "@/app/_components/admin/sign-in-form";
-import { firstOwner, DEMO_OWNER } from "@/lib/auth/admin-settings";
+import { DEMO_OWNER } from "@/lib/auth/admin-settings";
+import { shopFirstOwner } from "@/lib/shop/auth";
 import { SESSION_MAX_AGE_S } from "@/lib/auth/auth-config";
 import { PASSWORD_CHANGED_NOTICE } from "@/lib/auth/change-password";
 import { publicAdminPage } from "@/lib/auth/guard/admin-guard";
-import { env } from "@/lib/config/env";
-import { shopMode } from "@/lib/config/shop-mode";
 
 type Props = { searchParams: Promise<{ callbackUrl?: string; notice?: string }> };
 
@@ -17,7 +16,7 @@ export default publicAdminPage("the sign-in form itself", async ({ searchParams 
   const { callbackUrl, notice } = await searchParams;
   // Only a path of the admin: never an address on another site.
   const back = typeof callbackUrl === "string" && /^\/admin(\/[\w/-]*)?$/.test(callbackUrl) ? callbackUrl : "/admin";
-  const owner = await firstOwner(env(), shopMode());
+  const owner = await shopFirstOwner();
   return (
     <>
       <h1>{t("title")}</h1>

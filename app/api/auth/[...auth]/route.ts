@@ -1,6 +1,6 @@
 // GET, POST /api/auth/* – @auth/core's own endpoints (csrf, session, callback/credentials,
 // signout), mounted at the basePath its configuration names (lib/auth/auth-config.ts).
-import { handleAuthRequest } from "@/lib/auth/http/auth-route";
+import { handleAuthRequest } from "@/lib/shop/auth-route";
 import { route } from "@/lib/http/route";
 import { sameOrigin } from "@/lib/shop/route-needs";
 

@@ -1,22 +1,20 @@
 "use server";
 // The owner's actions on people: invite, revoke an invitation, change a role, remove, end
 // someone's sessions. The first owner comes from the settings and is changed there, not here.
-import { recordAudit } from "@/lib/audit";
-import { firstOwner } from "@/lib/auth/admin-settings";
+import { recordAudit } from "@/lib/shop/audit";
+import { shopFirstOwner } from "@/lib/shop/auth";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
 import { revokeInvite } from "@/lib/auth/invites";
 import { sendInvite } from "@/lib/shop/send-invite";
 import { getPerson, removePerson, setRole } from "@/lib/auth/people-store";
 import { bumpSessionVersion } from "@/lib/auth/session-version";
-import { env } from "@/lib/config/env";
-import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";
 import { revalidatePath } from "next/cache";
 
 async function isFirstOwner(email: string): Promise<boolean> {
-  return (await firstOwner(env(), shopMode()))?.email === email;
+  return (await shopFirstOwner())?.email === email;
 }
 
 export const invitePerson = adminAction("owner", FORM_SCHEMAS.invite, async ({ email, role }, admin) => {

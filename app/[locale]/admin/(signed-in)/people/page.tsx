@@ -2,12 +2,10 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { AdminForm } from "@/app/_components/admin/admin-form";
 import styles from "@/app/_components/admin/admin.module.css";
-import { firstOwner } from "@/lib/auth/admin-settings";
+import { shopFirstOwner } from "@/lib/shop/auth";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { listInvites } from "@/lib/auth/invites";
 import { listPeople } from "@/lib/auth/people-store";
-import { env } from "@/lib/config/env";
-import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";
 import { changeRole, invitePerson, removeAccess, revokeInvitation, signOutPerson } from "./actions";
@@ -17,7 +15,7 @@ export default adminPage("owner", async () => {
   const tRoles = await getTranslations("admin.roles");
   const format = await getFormatter();
   const kv = await getKv();
-  const [owner, people, invites] = await Promise.all([firstOwner(env(), shopMode()), listPeople(kv), listInvites(kv, systemClock)]);
+  const [owner, people, invites] = await Promise.all([shopFirstOwner(), listPeople(kv), listInvites(kv, systemClock)]);
   const roleSelect = (id: string, value?: string) => (
     <label>
       {t("role")}

@@ -3,7 +3,7 @@
 // mismatch row (audited once, safe to click twice: settle.ts).
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit";
+import { recordAudit } from "@/lib/shop/audit";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
 import { parsePeriod } from "@/lib/reconciliation/period";
 import { reconcile } from "@/lib/reconciliation/run";

@@ -2,8 +2,8 @@
 // A signed-in person's own security: their password, the second factor and their sessions.
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { recordAudit } from "@/lib/audit";
-import { firstOwner } from "@/lib/auth/admin-settings";
+import { recordAudit } from "@/lib/shop/audit";
+import { shopFirstOwner, shopTotpVault } from "@/lib/shop/auth";
 import { SIGN_IN_PATH } from "@/lib/auth/auth-config";
 import { changeOwnPassword, PASSWORD_CHANGED_NOTICE, type PasswordChangeProblem } from "@/lib/auth/change-password";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
@@ -12,9 +12,7 @@ import type { AdminContext } from "@/lib/auth/guard/current-admin";
 import { beginEnrolment, confirmOwnEnrolment, turnOffSecondFactor, type OwnSecondFactorDeps, type SecondFactorProblem } from "@/lib/auth/own-second-factor";
 import { bumpSessionVersion } from "@/lib/auth/session-version";
 import { signInLimits } from "@/lib/auth/sign-in-limits";
-import { shopTotpVault } from "@/lib/auth/totp-vault";
 import { env } from "@/lib/config/env";
-import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";
 
@@ -25,7 +23,7 @@ async function totpDeps(): Promise<OwnSecondFactorDeps> {
 
 /** The demo owner's password is public: a second factor on it would lock every other visitor out. */
 async function isDemoOwner(email: string): Promise<boolean> {
-  const owner = await firstOwner(env(), shopMode());
+  const owner = await shopFirstOwner();
   return Boolean(owner?.demo && owner.email === email);
 }
 
@@ -84,7 +82,7 @@ const PASSWORD_REFUSALS: Record<PasswordChangeProblem["code"], { message: string
 
 export const changePassword = adminAction("staff", FORM_SCHEMAS.changePassword, async ({ current, password }, admin): Promise<ActionState> => {
   const config = env();
-  const deps = { kv: await getKv(), clock: systemClock, owner: await firstOwner(config, shopMode()), limits: signInLimits(config) };
+  const deps = { kv: await getKv(), clock: systemClock, owner: await shopFirstOwner(), limits: signInLimits(config) };
   const changed = await changeOwnPassword(deps, { email: admin.email, ip: admin.ip, current, password });
   if (!changed.ok) {
     const problem = changed.error;

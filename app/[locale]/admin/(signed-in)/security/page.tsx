@@ -5,13 +5,10 @@ import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
 import { AdminForm } from "@/app/_components/admin/admin-form";
 import styles from "@/app/_components/admin/admin.module.css";
-import { firstOwner } from "@/lib/auth/admin-settings";
+import { shopFirstOwner, shopTotpVault } from "@/lib/shop/auth";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/forms";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { pendingTotp, recoveryCodesLeft, totpEnabled } from "@/lib/auth/totp";
-import { shopTotpVault } from "@/lib/auth/totp-vault";
-import { env } from "@/lib/config/env";
-import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
 import { changePassword, confirmEnrolment, disableSecondFactor, signOutEverywhere, startEnrolment } from "./actions";
 
@@ -22,7 +19,7 @@ export default adminPage("staff", async (_props: object, admin) => {
     totpEnabled(kv, admin.email),
     pendingTotp({ kv, vault: await shopTotpVault(kv) }, admin.email),
     recoveryCodesLeft(kv, admin.email),
-    firstOwner(env(), shopMode()),
+    shopFirstOwner(),
   ]);
   const qr = pending && !enabled ? `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(pending.uri, { type: "svg", margin: 1 })).toString("base64")}` : null;
   const codeInput = (

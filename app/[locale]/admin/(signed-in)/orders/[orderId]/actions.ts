@@ -10,15 +10,14 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { cancelFormSchema, redriveFormSchema, refundFormSchema, resendFormSchema } from "@/app/_components/admin/orders/order-actions-schemas";
-import { recordAudit } from "@/lib/audit";
+import { recordAudit } from "@/lib/shop/audit";
 import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
 import { actorOf } from "@/lib/auth/guard/actor-of";
 import { createCodeVault } from "@/lib/checkout/code-vault";
-import { orderIdSchema, orderRecordSchema } from "@/lib/checkout/order-record";
+import { orderIdSchema } from "@/lib/checkout/order-record";
 import { cancelOrder, redriveOrder, refundOrder, resendOrderEmail, type OwnerActionError, type OwnerActionOutcome } from "@/lib/checkout/owner-actions";
-import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import { readFailure, readOrder } from "@/lib/checkout/store/order-store";
 import { getKv } from "@/lib/kv/get-kv";
-import { parseJsonValue } from "@/lib/kv/json";
 import { codeVaultKey } from "@/lib/shop/secrets";
 import { ownerActionDeps } from "@/lib/shop/owner-actions";
 import { formatMoney, parseMoneyInput } from "@/lib/money";
@@ -52,10 +51,10 @@ export const refundOrderAction = adminAction("owner", refundFormSchema, async ({
 const revealSchema = z.object({ orderId: orderIdSchema });
 
 export const revealOrderCode = adminAction("staff", revealSchema, async ({ orderId }, admin) => {
-  const kv = await getKv();
-  const text = await kv.get(ORDER_KEYS.order(orderId));
-  if (text === null) return { ok: false, code: "refused", message: "orderNotFound" };
-  const record = parseJsonValue(text, ORDER_KEYS.order(orderId), orderRecordSchema);
+  const read = await readOrder(await getKv(), orderId);
+  if (!read.ok && read.error.code === "not_found") return { ok: false, code: "refused", message: "orderNotFound" };
+  if (!read.ok) throw readFailure(read.error);
+  const { record } = read.value;
   if (record.delivery.code === null) return { ok: false, code: "refused", message: "noCode" };
   const vault = createCodeVault(await codeVaultKey());
   const codes: string[] = [];

@@ -12,12 +12,10 @@ import { RevealCodeForm } from "@/app/_components/admin/orders/reveal-code-form"
 import { UpstreamSurprises } from "@/app/_components/admin/orders/upstream-surprises";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { setSegmentLocale } from "@/lib/auth/guard/admin-locale";
-import { orderIdSchema, orderRecordSchema } from "@/lib/checkout/order-record";
-import { ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import { orderIdSchema } from "@/lib/checkout/order-record";
+import { readFailure, readOrder } from "@/lib/checkout/store/order-store";
 import { shopMode } from "@/lib/config/shop-mode";
 import { getKv } from "@/lib/kv/get-kv";
-import { KvError } from "@/lib/kv/kv-error";
-import { parseJsonValue } from "@/lib/kv/json";
 import { formatMoney, type Money } from "@/lib/money";
 import { moneyFacts, stripePaymentLink } from "@/lib/order-list/order-money";
 
@@ -32,15 +30,13 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   const t = await getTranslations({ locale, namespace: "admin.orders" });
   const words = await getTranslations({ locale });
   const format = await getFormatter({ locale });
-  const text = await (await getKv()).get(ORDER_KEYS.order(orderId));
-  if (text === null) notFound();
+  const read = await readOrder(await getKv(), orderId);
+  if (!read.ok && read.error.code === "not_found") notFound();
+  // KV trouble is the error page's, as it was for any read here.
+  if (!read.ok && read.error.code !== "unreadable") throw readFailure(read.error);
 
   const back = <Link href="/admin/orders">{t("detail.back")}</Link>;
-  let record;
-  try {
-    record = parseJsonValue(text, ORDER_KEYS.order(orderId), orderRecordSchema);
-  } catch (error) {
-    if (!(error instanceof KvError)) throw error;
+  if (!read.ok) {
     return (
       <div className={own.page}>
         <h1>{t("detail.title", { id: orderId })}</h1>
@@ -51,6 +47,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       </div>
     );
   }
+  const { record } = read.value;
 
   const when = (at: number) => format.dateTime(at, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
   const money = moneyFacts(record);

@@ -3,18 +3,18 @@
 // Retry-After in the one error envelope), for the account Auth will check, and sign-outs
 // written to the audit log.
 import { Auth } from "@auth/core";
-import { recordAudit } from "@/lib/audit";
 import { env } from "@/lib/config/env";
 import { errorAnswer, problem } from "@/lib/http/json-answer";
 import { rateLimited } from "@/lib/http/rate-limited";
 import { getKv } from "@/lib/kv/get-kv";
 import { clientIp } from "@/lib/rate-limit/client-ip";
 import { systemClock } from "@/lib/time/clock";
-import { authConfig } from "../auth-config";
-import { readSession } from "../read-session";
-import { hitSignInLimits, signInLimits } from "../sign-in-limits";
-import { authAction } from "./auth-action";
-import { readSignInEmail } from "./sign-in-email";
+import { authConfig } from "@/lib/auth/auth-config";
+import { authAction } from "@/lib/auth/http/auth-action";
+import { readSignInEmail } from "@/lib/auth/http/sign-in-email";
+import { readSession } from "@/lib/auth/read-session";
+import { hitSignInLimits, signInLimits } from "@/lib/auth/sign-in-limits";
+import { recordAudit } from "./audit";
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
   if (request.method !== "POST") return Auth(request, await authConfig());
