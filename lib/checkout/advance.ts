@@ -10,7 +10,7 @@ import type { KvLock } from "@/lib/kv/lock";
 import { err, ok, type Result } from "@/lib/result";
 import type { OrderRecord } from "./order-record";
 import type { OrderState } from "./order-states";
-import type { CheckoutDeps } from "./ports";
+import type { CheckoutDeps } from "./checkout-deps";
 import { awaitPayment } from "./steps/await-payment";
 import { fulfil, poll } from "./steps/fulfil";
 import { openPayment } from "./steps/open-payment";

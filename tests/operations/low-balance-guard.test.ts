@@ -13,7 +13,8 @@ import { err } from "@/lib/result";
 import type { AlertsPort } from "@/lib/operations/alerts-port";
 import { writeThreshold } from "@/lib/operations/owner-settings";
 import { readBalanceFigures } from "@/lib/operations/partner-balance";
-import { readSaleCheck, type SalesGuardDeps } from "@/lib/operations/sales-guard";
+import type { OperationsDeps } from "@/lib/operations/partner-balance";
+import { readSaleCheck } from "@/lib/operations/sale-check";
 import { harnessPerTest, RESERVED_VOUCHER, TOPUP_ITEM, TOPUP_VOUCHER } from "@/tests/support/checkout/checkout-harness";
 import { checkoutApiPerTest } from "@/tests/support/checkout/checkout-api-world";
 import type { SampleFixture } from "@/tests/support/sandbox/sample-fixture";
@@ -38,7 +39,7 @@ async function world(partnerBalance?: number) {
   };
   const w = await setup(mutate);
   const alerts: AlertsPort = { raise: async () => undefined, clear: async () => undefined };
-  const ops: SalesGuardDeps = { kv: w.h.kv, clock: w.h.timers, client: w.h.client, upstream: "http-test", ttlMs: 60_000, alerts };
+  const ops: OperationsDeps = { kv: w.h.kv, clock: w.h.timers, client: w.h.client, upstream: "http-test", ttlMs: 60_000, alerts };
   const inner = w.deps.start;
   const deps: PostCheckoutDeps = {
     ...w.deps,

@@ -5,7 +5,7 @@
 import { toDecimalString } from "@/lib/money";
 import type { PartnerError } from "@/lib/partner/client";
 import type { OrderRecord } from "../order-record";
-import type { CheckoutDeps } from "../ports";
+import type { CheckoutDeps } from "../checkout-deps";
 import { isCleanRefusal, isDelivered, isInProgress, upstreamPatch, type UpstreamAnswer } from "../upstream-facts";
 import { notedSurprise } from "../upstream-surprises";
 import { announcePay } from "./pay-intent";

@@ -1,7 +1,7 @@
 // releasing: undo what is held, upstream first (a reservation costs the partner nothing but
 // holds stock), then the buyer's authorization; then the order has failed without a charge.
 // An order upstream may still complete is never released: we follow it instead.
-import type { CheckoutDeps } from "../ports";
+import type { CheckoutDeps } from "../checkout-deps";
 import type { OrderRecord } from "../order-record";
 import { isDelivered, isInProgress, upstreamPatch } from "../upstream-facts";
 import { notedSurprise } from "../upstream-surprises";

@@ -2,8 +2,8 @@
 // Repeating it is safe (the service answers a repeat with the existing order), so an answer we
 // could not read is simply asked for again.
 import type { OrderRecord } from "../order-record";
-import type { CheckoutDeps } from "../ports";
-import { chargeExceedsQuote } from "../price-guard";
+import type { CheckoutDeps } from "../checkout-deps";
+import { chargeExceedsQuote } from "../charge-check";
 import { isCleanRefusal, upstreamPatch } from "../upstream-facts";
 import { frozenPayment, tooLateForPage } from "./open-payment";
 import { cannotAct, moveTo, retryLater, type StepHandler } from "./step";

@@ -3,7 +3,7 @@
 // repeat is answered, not re-done; a refusal is checked against what the payment really is
 // before anything else happens.
 import type { OrderRecord } from "../order-record";
-import type { CheckoutDeps } from "../ports";
+import type { CheckoutDeps } from "../checkout-deps";
 import { upstreamPatch } from "../upstream-facts";
 import { cannotAct, moveTo, retryLater, waitUntil, type Step, type StepHandler } from "./step";
 

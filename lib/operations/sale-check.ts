@@ -14,8 +14,6 @@ import { readPause, readThreshold } from "./owner-settings";
 import { readBalanceFigures, type BalanceDeps } from "./partner-balance";
 import { holdSale, releaseSaleHold } from "./sale-hold";
 
-export type SalesGuardDeps = BalanceDeps;
-
 export type SaleRefusal = { code: "sales_paused"; message: string } | { code: "balance_low"; message: string };
 
 export const LOW_BALANCE_CAUSE = "low-balance";
@@ -34,7 +32,7 @@ const NOTHING_HELD: SaleHold = { release: async () => undefined };
  * Read what decides whether the shop takes an order (the pause, the balance and the threshold)
  * before its cost is known, so that a checkout reads them in the same rounds as its quote.
  */
-export async function readSaleCheck(deps: SalesGuardDeps): Promise<SaleCheck> {
+export async function readSaleCheck(deps: BalanceDeps): Promise<SaleCheck> {
   // Read together: on Redis or Upstash each read is a round trip the buyer waits for.
   const [pause, figures, threshold] = await Promise.all([readPause(deps.kv), readBalanceFigures(deps), readThreshold(deps.kv)]);
   return async (cost, orderId) => {

@@ -1,4 +1,4 @@
-// What the storefront's pages show as sellable: the sale ceiling (sales-guard.ts) as of the last
+// What the storefront's pages show as sellable: the sale ceiling (sale-check.ts) as of the last
 // review of the balance. Pages are static and served from Next's cache, so they cannot ask per
 // view; a review that changes the ceiling writes it here and the caller expires the pages'
 // tag (TAGS.salesCeiling, lib/shop/cache-tags.ts). The checkout does not rely on it: it checks the live figures itself.
@@ -8,17 +8,17 @@ import type { Kv } from "@/lib/kv/kv";
 import { OPS_KEYS } from "./keys";
 
 const pageGuardSchema = z.object({ ceilingMinor: z.number().int(), currency: z.string() }).nullable();
-export type PageGuard = z.infer<typeof pageGuardSchema>;
+export type SalesCeiling = z.infer<typeof pageGuardSchema>;
 
 /** Null, so every product shows as sellable, when none is stored or it is unreadable. */
-export function readPageGuard(kv: Kv, upstream: string): Promise<PageGuard> {
-  return getJsonOrNull(kv, OPS_KEYS.pageGuard(upstream), pageGuardSchema);
+export function readSalesCeiling(kv: Kv, upstream: string): Promise<SalesCeiling> {
+  return getJsonOrNull(kv, OPS_KEYS.salesCeiling(upstream), pageGuardSchema);
 }
 
 /** True when it changed, so the caller expires the pages that show it. */
-export async function writePageGuard(kv: Kv, upstream: string, guard: PageGuard): Promise<boolean> {
-  const before = await readPageGuard(kv, upstream);
+export async function writeSalesCeiling(kv: Kv, upstream: string, guard: SalesCeiling): Promise<boolean> {
+  const before = await readSalesCeiling(kv, upstream);
   if (JSON.stringify(before) === JSON.stringify(guard)) return false;
-  await kv.set(OPS_KEYS.pageGuard(upstream), JSON.stringify(guard));
+  await kv.set(OPS_KEYS.salesCeiling(upstream), JSON.stringify(guard));
   return true;
 }
