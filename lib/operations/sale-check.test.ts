@@ -43,7 +43,7 @@ async function world() {
   const inner = w.deps.start;
   const deps: PostCheckoutDeps = {
     ...w.deps,
-    start: async () => ({ ...(await inner()), orders: countingBalance(w.h.deps, ops), salesGuard: () => w.h.run(readSaleCheck(ops)) }),
+    start: async () => ({ ...(await inner()), orders: countingBalance(w.h.deps, ops), readSaleCheck: () => w.h.run(readSaleCheck(ops)) }),
   };
   return { ...w, ops, deps, calls };
 }

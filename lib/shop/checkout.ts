@@ -90,7 +90,7 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
     orders: await orderDeps(),
     nextOrderId,
     testMode: env().PARTNER_TEST_MODE,
-    salesGuard: () => readSaleCheck(operations),
+    readSaleCheck: () => readSaleCheck(operations),
   };
 }
 

@@ -46,7 +46,7 @@ async function world(partnerBalance?: number) {
     start: async () => ({
       ...(await inner()),
       orders: countingBalance(w.h.deps, ops),
-      salesGuard: () => w.h.run(readSaleCheck(ops)),
+      readSaleCheck: () => w.h.run(readSaleCheck(ops)),
     }),
   };
   return { ...w, ops, deps };
