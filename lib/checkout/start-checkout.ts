@@ -94,6 +94,6 @@ export async function placeOrder({ request, quoted, saleCheck }: QuotedCheckout,
   // Whatever this first run reaches, the order is stored and due: the sweep finishes it. Due
   // already, it needs no wake-up mark (two KV writes the buyer would wait for); held, it goes on
   // from the creation without reading it back.
-  const advanced = await advance(record.id, deps.orders, lease ? { lease, created: created.value } : {});
+  const advanced = await advance(record.id, deps.orders, lease ? { kind: "continue", lease, created: created.value } : { kind: "poll" });
   return ok({ order: advanced.ok ? advanced.value : record, capabilityKey });
 }

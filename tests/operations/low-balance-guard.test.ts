@@ -67,7 +67,7 @@ describe("low-balance guard", () => {
     for (const answer of answers.slice(0, 2)) {
       const { order_id, payment_url } = (await answer.json()) as { order_id: string; payment_url: string };
       await h.payWithCard(payment_url, "4242424242424242");
-      const done = await h.run(advance(order_id, orders, { wake: true }));
+      const done = await h.run(advance(order_id, orders, { kind: "wake", reason: { kind: "any" } }));
       expect(done.ok && done.value.state).toBe("completed");
     }
     expect(await h.balance()).toBeCloseTo(5 - 2 * 1.98, 2);
@@ -102,7 +102,7 @@ describe("low-balance guard", () => {
     // The buyer never pays: the page expires, the order is released and fails.
     await h.timers.advance(2 * 3600_000);
     const orders = countingBalance(h.deps, ops);
-    const failed = await h.run(advance(order_id, orders, { wake: true }));
+    const failed = await h.run(advance(order_id, orders, { kind: "wake", reason: { kind: "any" } }));
     expect(failed.ok && failed.value).toMatchObject({ state: "failed", reason: "payment_expired" });
     expect(await held()).toBe(0);
 

@@ -57,7 +57,7 @@ function world(h: CheckoutHarness, batchSize = 5000) {
   const settleDeps: SettleDeps = {
     kv: h.kv,
     clock: h.timers,
-    wake: (orderId) => h.run(advance(orderId, h.deps, { wake: true })),
+    wake: (orderId) => h.run(advance(orderId, h.deps, { kind: "wake", reason: { kind: "any" } })),
     audit: async (entry) => void audits.push(entry),
   };
   return { deps, settleDeps, stripe, alerts, audits };
