@@ -7,18 +7,18 @@ import { getJsonOrNull } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { OPS_KEYS } from "./keys";
 
-const pageGuardSchema = z.object({ ceilingMinor: z.number().int(), currency: z.string() }).nullable();
-export type SalesCeiling = z.infer<typeof pageGuardSchema>;
+const salesCeilingSchema = z.object({ ceilingMinor: z.number().int(), currency: z.string() }).nullable();
+export type SalesCeiling = z.infer<typeof salesCeilingSchema>;
 
 /** Null, so every product shows as sellable, when none is stored or it is unreadable. */
 export function readSalesCeiling(kv: Kv, upstream: string): Promise<SalesCeiling> {
-  return getJsonOrNull(kv, OPS_KEYS.salesCeiling(upstream), pageGuardSchema);
+  return getJsonOrNull(kv, OPS_KEYS.salesCeiling(upstream), salesCeilingSchema);
 }
 
 /** True when it changed, so the caller expires the pages that show it. */
-export async function writeSalesCeiling(kv: Kv, upstream: string, guard: SalesCeiling): Promise<boolean> {
+export async function writeSalesCeiling(kv: Kv, upstream: string, ceiling: SalesCeiling): Promise<boolean> {
   const before = await readSalesCeiling(kv, upstream);
-  if (JSON.stringify(before) === JSON.stringify(guard)) return false;
-  await kv.set(OPS_KEYS.salesCeiling(upstream), JSON.stringify(guard));
+  if (JSON.stringify(before) === JSON.stringify(ceiling)) return false;
+  await kv.set(OPS_KEYS.salesCeiling(upstream), JSON.stringify(ceiling));
   return true;
 }
