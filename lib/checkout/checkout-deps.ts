@@ -1,6 +1,6 @@
-// What the checkout (`advance`) needs from the outside, and nothing more: three Partner API calls and six
-// payment operations. The storefront passes the real client and the Stripe-backed payments;
-// tests pass the same, pointed at the two sandboxes, with faults injected between them.
+// What the checkout (`advance`) needs from the outside, and nothing more: three Partner API
+// calls and six payment operations. The storefront passes the real client and the Stripe-backed
+// payments; tests pass the same, pointed at the two sandboxes, with faults injected between them.
 import type { OwnerAlertSource } from "@/lib/alerts/owner-alert";
 import type { ConversionRates } from "./charge-check";
 import type { Money } from "@/lib/money";
