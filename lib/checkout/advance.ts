@@ -10,7 +10,7 @@ import type { KvLock } from "@/lib/kv/lock";
 import { err, ok, type Result } from "@/lib/result";
 import type { OrderRecord } from "./order-record";
 import type { OrderState } from "./order-states";
-import type { CheckoutDeps } from "./ports";
+import type { CheckoutDeps } from "./checkout-deps";
 import { awaitPayment } from "./steps/await-payment";
 import { fulfil, poll } from "./steps/fulfil";
 import { openPayment } from "./steps/open-payment";
@@ -46,29 +46,21 @@ const MAY_ORDER_UPSTREAM: ReadonlySet<OrderState> = new Set(["created", "authori
 /** Enough for the longest straight path (created → … → completed) with a few conflicts. */
 const MAX_STEPS = 16;
 
-export interface AdvanceOptions {
-  /**
-   * Something happened outside (a webhook, a notification): look now, even before the order's
-   * next check is due. Without it, an order waiting for its deadline is left alone, so a buyer
-   * polling the order page costs no upstream or payment call.
-   */
-  wake?: boolean;
-  /**
-   * With wake: why (wake-mark.ts). A notification's status or a payment event lets a run skip
-   * a look that cannot find anything new; without a reason the run looks in any case.
-   */
-  reason?: WakeReason;
-  /**
-   * The order's lease, already taken by the caller (startCheckout takes it in the same round
-   * as the order's creation): the first run holds it instead of taking its own, and lets it go.
-   */
-  lease?: KvLock;
-  /**
-   * With lease: the order as its creation stored it. The first run goes on from it without
-   * reading it back or looking for a wake-up: no one else knows a new order's id.
-   */
-  created?: StoredOrder;
-}
+/**
+ * How a caller asks for a run, one of three:
+ * - poll: act only if the order's next check is due or a wake-up is waiting, so a buyer polling
+ *   the order page costs no upstream or payment call while the order waits for its deadline;
+ * - wake: something happened outside (a webhook, a notification, the owner): look now, even
+ *   before the next check is due. The reason (wake-mark.ts) lets a run skip a look that cannot
+ *   find anything new; `{ kind: "any" }` looks in any case;
+ * - continue: the caller holds the order's lease already (startCheckout takes it in the same
+ *   round as the order's creation) and gives the order as its creation stored it. The first run
+ *   holds that lease instead of taking its own and lets it go, and goes on from the order
+ *   without reading it back or looking for a wake-up: no one else knows a new order's id.
+ */
+export type AdvanceOptions = { kind: "poll" } | { kind: "wake"; reason: WakeReason } | { kind: "continue"; lease: KvLock; created: StoredOrder };
+
+const POLL: AdvanceOptions = { kind: "poll" };
 
 export interface AdvanceDeps extends CheckoutDeps, LeaseDeps {
   /**
@@ -88,33 +80,46 @@ export interface AdvanceDeps extends CheckoutDeps, LeaseDeps {
 /** Runs again after a wake-up that came in while this run held the lease, at most this often. */
 const MAX_RUNS = 4;
 
-export async function advance(orderId: string, deps: AdvanceDeps, options: AdvanceOptions = {}): Promise<Result<OrderRecord, OrderStoreError>> {
-  if (!options.wake && !options.lease) {
+export async function advance(orderId: string, deps: AdvanceDeps, options: AdvanceOptions = POLL): Promise<Result<OrderRecord, OrderStoreError>> {
+  if (options.kind === "poll") {
     // A poll with nothing due and no wake-up waiting only reads: no lease, no write.
     const idle = await idleOrder(orderId, deps);
     if (idle) return ok(idle);
   }
-  const first: FirstRun = options.lease
-    ? { lease: heartbeat(options.lease, deps, orderId), created: options.created }
-    : options.wake
-      ? await wakeAndLease(deps, orderId, options.reason ?? { kind: "any" })
-      : { lease: await takeLease(deps, orderId) };
+  const first = await firstRun(orderId, deps, options);
   // Nobody will act on this wake-up now: its sender must hear a failure and send it again.
   if (first.unrecorded) return err({ code: "kv_error", error: first.unrecorded });
   let result: Result<OrderRecord, OrderStoreError> | null = null;
   for (let run = 0; run < MAX_RUNS; run += 1) {
     const lease = run === 0 ? first.lease : await takeLease(deps, orderId);
-    if (!lease) return result ?? drive(orderId, deps, false);
+    if (!lease) return result ?? readOrder(orderId, deps);
     let pending: WakeReason | null = null;
     try {
-      result = await drive(orderId, deps, true, run === 0 ? first : {});
+      result = await drive(orderId, deps, run === 0 ? first : {});
     } finally {
       pending = await lease.letGo();
     }
     if (pending === null || (result.ok && !wakeMatters(pending, result.value))) return result;
   }
   // Still woken after MAX_RUNS: the mark stays for the next caller (a poll, the sweep).
-  return result ?? drive(orderId, deps, false);
+  return result ?? readOrder(orderId, deps);
+}
+
+async function firstRun(orderId: string, deps: AdvanceDeps, options: AdvanceOptions): Promise<FirstRun> {
+  switch (options.kind) {
+    case "continue":
+      return { lease: heartbeat(options.lease, deps, orderId), created: options.created };
+    case "wake":
+      return wakeAndLease(deps, orderId, options.reason);
+    case "poll":
+      return { lease: await takeLease(deps, orderId) };
+  }
+}
+
+/** The order as stored, for a caller whose run could not hold the lease: another run is acting now. */
+async function readOrder(orderId: string, deps: AdvanceDeps): Promise<Result<OrderRecord, OrderStoreError>> {
+  const read = await deps.store.read(orderId);
+  return read.ok ? ok(read.value.record) : read;
 }
 
 /** The first run's lease (null: another run holds it), and what it starts from. */
@@ -148,12 +153,13 @@ async function takeWakeOrLook(deps: AdvanceDeps, orderId: string): Promise<WakeR
   return takeWake(deps.kv, orderId).catch((): WakeReason => ({ kind: "any" }));
 }
 
-async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, { created, woken }: RunStart = {}): Promise<Result<OrderRecord, OrderStoreError>> {
-  // Under the lease, the waiting wake-up mark is taken in the same round as the first read: the
-  // step asks upstream or the payment provider itself, so which of the two came first is moot.
+/** Run the order's steps under its lease, as far as they go without waiting for someone else. */
+async function drive(orderId: string, deps: AdvanceDeps, { created, woken }: RunStart = {}): Promise<Result<OrderRecord, OrderStoreError>> {
+  // The waiting wake-up mark is taken in the same round as the first read: the step asks
+  // upstream or the payment provider itself, so which of the two came first is moot.
   const [taken, firstRead]: [WakeReason | null, Result<StoredOrder, OrderStoreError>] = created
     ? [null, ok(created)]
-    : await Promise.all([leased ? takeWakeOrLook(deps, orderId) : null, deps.store.read(orderId)]);
+    : await Promise.all([takeWakeOrLook(deps, orderId), deps.store.read(orderId)]);
   let wake = mergeWakes(woken ?? null, taken);
   let known: Result<StoredOrder, OrderStoreError> | null = firstRead;
   let last: OrderRecord | null = null;
@@ -163,8 +169,6 @@ async function drive(orderId: string, deps: AdvanceDeps, leased: boolean, { crea
     if (!read.ok) return read;
     let current: StoredOrder = read.value;
     last = current.record;
-    // Without the lease another run is acting now; read-only callers get what is known.
-    if (!leased) return ok(last);
     const handler = STEPS[last.state];
     if (!handler || (!isDue(last, deps) && !(wake !== null && wakeMatters(wake, last)))) return ok(last);
     wake = null;

@@ -45,7 +45,7 @@ export async function buyerOrder(orderId: string, key: string | null, deps: Adva
   const own = await readOwnOrder(orderId, key, deps.store);
   if (!own.ok) return own;
   const wake = options.paymentReturn === true && (await claimPaymentReturn(deps.kv, own.value.record));
-  const advanced = await advance(orderId, deps, wake ? { wake, reason: PAYMENT_RETURN } : {});
+  const advanced = await advance(orderId, deps, wake ? { kind: "wake", reason: PAYMENT_RETURN } : { kind: "poll" });
   // A failed advance (KV trouble) still shows what we read: the order page keeps polling.
   const shown = advanced.ok ? advanced.value : own.value.record;
   return ok(publicOrder(wake ? await afterOtherRun(shown, deps, options.sleep ?? abortableSleep) : shown, deps.vault));

@@ -2,7 +2,7 @@
 // upstream never states in its answers: a live shop sets it (CHECKOUT_RESERVATION_SECONDS);
 // a demo takes the embedded sandbox fixture's.
 import type { Env } from "@/lib/config/env";
-import type { CheckoutPolicy } from "./ports";
+import type { CheckoutPolicy } from "./checkout-deps";
 
 /** What the Partner API's reservations last when nobody says otherwise (an hour). */
 export const DEFAULT_RESERVATION_SECONDS = 3600;

@@ -2,6 +2,7 @@
 // answers a repeated /api/order_update status 2 on such an order with one more activation
 // attempt and nothing else (no second code, no second debit). The buyer asks from their order
 // page; only the holder of the order link can.
+import { ORDER_STATUS } from "@/lib/partner/schemas";
 import { err, ok, type Result } from "@/lib/result";
 import type { AdvanceDeps } from "./advance";
 import { readOwnOrder, type BuyerOrderError } from "./buyer-order";
@@ -18,7 +19,7 @@ export async function retryActivation(orderId: string, key: string | null, deps:
   if (!canRetryActivation(order) || upstreamId === null) {
     return err({ code: "not_applicable", message: "This order has no failed activation to try again." });
   }
-  const answer = await deps.upstream.orderUpdate({ order_id: upstreamId, status: 2 });
+  const answer = await deps.upstream.orderUpdate({ order_id: upstreamId, status: ORDER_STATUS.success });
   if (!answer.ok) {
     return err({ code: "upstream", message: "The supplier could not try the activation now; please try again in a few minutes." });
   }

@@ -1,5 +1,5 @@
 // POST /api/checkout, the logic, in two halves: `quoteCheckout` reads (the quote on the server,
-// the sales guard's figures), `placeOrder` writes (the order stored, its id the ext_order_id
+// the sale check's figures), `placeOrder` writes (the order stored, its id the ext_order_id
 // upstream so it exists before any upstream call, then advanced once so the buyer leaves with a
 // payment page). Apart so that the route can count its rate limit alongside the reads and ask it
 // before the first write. A request that fails validation creates nothing.
@@ -31,16 +31,20 @@ export interface StartCheckoutDeps {
    * anything is stored. An order it takes is held against the balance (under the order's id)
    * in the same atomic step as its check, and let go if the order is then not stored.
    */
-  salesGuard?(): Promise<(cost: Money, orderId: string) => Promise<Result<SaleHold, SaleRefusal>>>;
+  readSaleCheck?(): Promise<SaleCheck>;
 }
 
+/** What an accepted order holds of the balance; let go when the order is then not stored. */
 export interface SaleHold {
   release(): Promise<void>;
 }
 
-const NOTHING_HELD: SaleHold = { release: async () => undefined };
+export type SaleRefusal = { code: "sales_paused"; message: string } | { code: "balance_low"; message: string };
 
-export type SaleRefusal = { code: "sales_paused" | "balance_low"; message: string };
+/** Whether the shop takes this order (its id, its upstream cost) now; taken, it is held. */
+export type SaleCheck = (cost: Money, orderId: string) => Promise<Result<SaleHold, SaleRefusal>>;
+
+const NOTHING_HELD: SaleHold = { release: async () => undefined };
 
 export interface StartedCheckout {
   order: OrderRecord;
@@ -50,16 +54,16 @@ export interface StartedCheckout {
 
 export type StartCheckoutError = QuoteError | SaleRefusal | { code: "orders_unavailable"; message: string };
 
-/** What the reads found: the quote, and the sales guard's judge of its cost (none without a guard). */
+/** What the reads found: the quote, and the sale check's judge of its cost (none without a check). */
 export interface QuotedCheckout {
   request: CheckoutRequest;
   quoted: Quote;
-  saleCheck?: (cost: Money, orderId: string) => Promise<Result<SaleHold, SaleRefusal>>;
+  saleCheck?: SaleCheck;
 }
 
-/** The reads: the quote and the sales guard's figures, in the same KV rounds. Writes nothing. */
+/** The reads: the quote and the sale check's figures, in the same KV rounds. Writes nothing. */
 export async function quoteCheckout(request: CheckoutRequest, deps: StartCheckoutDeps): Promise<Result<QuotedCheckout, QuoteError>> {
-  const [quoted, saleCheck] = await Promise.all([quoteOrder(deps.catalog, request, { maxAgeMs: deps.quoteMaxAgeMs ?? deps.catalog.ttlMs }), deps.salesGuard?.()]);
+  const [quoted, saleCheck] = await Promise.all([quoteOrder(deps.catalog, request, { maxAgeMs: deps.quoteMaxAgeMs ?? deps.catalog.ttlMs }), deps.readSaleCheck?.()]);
   return quoted.ok ? ok({ request, quoted: quoted.value, saleCheck }) : quoted;
 }
 
@@ -90,6 +94,6 @@ export async function placeOrder({ request, quoted, saleCheck }: QuotedCheckout,
   // Whatever this first run reaches, the order is stored and due: the sweep finishes it. Due
   // already, it needs no wake-up mark (writes the buyer would only wait for); held, it goes on
   // from the creation without reading it back.
-  const advanced = await advance(record.id, deps.orders, lease ? { lease, created: created.value } : {});
+  const advanced = await advance(record.id, deps.orders, lease ? { kind: "continue", lease, created: created.value } : { kind: "poll" });
   return ok({ order: advanced.ok ? advanced.value : record, capabilityKey });
 }

@@ -1,4 +1,4 @@
-// The checkout's PaymentsPort on the shop's payment module: the same `stripe` package and code
+// The checkout's CheckoutPayments on the shop's payment module: the same `stripe` package and code
 // path against Stripe or our payments sandbox. Stripe's thrown errors become values that say
 // whether the request may have been applied, which is what `advance` needs to decide.
 import Stripe from "stripe";
@@ -11,9 +11,9 @@ import {
   refundPayment,
   retrieveCheckout,
 } from "@/lib/payments/payment-actions";
-import type { IntentStatus, PaymentsError, PaymentsPort, PaymentView, SessionStatus } from "./ports";
+import type { IntentStatus, PaymentsError, CheckoutPayments, PaymentView, SessionStatus } from "./checkout-deps";
 
-export function stripePayments(stripe: Stripe): PaymentsPort {
+export function stripePayments(stripe: Stripe): CheckoutPayments {
   return {
     openCheckout: (input) =>
       attempt(async () => {

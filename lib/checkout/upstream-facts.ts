@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { moneyFromDecimal } from "@/lib/money";
 import type { PartnerError } from "@/lib/partner/client";
-import type { Order } from "@/lib/partner/schemas";
+import { ORDER_STATUS, type Order } from "@/lib/partner/schemas";
 import type { OrderUpdateResponse } from "@/lib/partner/schemas/responses";
 import type { CodeVault } from "./code-vault";
 import type { OrderRecord } from "./order-record";
@@ -44,12 +44,12 @@ export function upstreamPatch(order: OrderRecord, answer: UpstreamAnswer, vault:
 
 /** Status 2, or 4 (issued, activation running: funds debited, the code is the buyer's). */
 export function isDelivered(status: number): boolean {
-  return status === 2 || status === 4;
+  return status === ORDER_STATUS.success || status === ORDER_STATUS.activating;
 }
 
 /** Accepted and still working: pending (1) or balance replenishment (5). */
 export function isInProgress(status: number): boolean {
-  return status === 1 || status === 5;
+  return status === ORDER_STATUS.pending || status === ORDER_STATUS.topupInProgress;
 }
 
 /** Service codes that refuse an order for good: nothing was made upstream by that call. */

@@ -5,7 +5,7 @@
 // spent on an order nobody is paying for: unseen, it is never recovered.
 import { err, ok, type Result } from "@/lib/result";
 import { MAX_SURPRISES, type OrderRecord, type SurpriseSource, type UpstreamSurprise } from "./order-record";
-import type { CheckoutDeps } from "./ports";
+import type { CheckoutDeps } from "./checkout-deps";
 import type { OrderStore, OrderStoreError } from "./store/order-store";
 import { isDelivered, isInProgress } from "./upstream-facts";
 

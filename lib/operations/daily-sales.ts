@@ -5,7 +5,7 @@
 // currency at the pricing rules' rates of the moment; an order whose cost currency has no rate
 // is counted as "uncosted" rather than valued at a guess, and the dashboard says how many.
 // Test orders (PARTNER_TEST_MODE) bought nothing and are not counted.
-import type { ConversionRates } from "@/lib/checkout/price-guard";
+import type { ConversionRates } from "@/lib/checkout/charge-check";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import type { Kv } from "@/lib/kv/kv";
 import { currencyExponent, type Money } from "@/lib/money";

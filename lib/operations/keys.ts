@@ -21,8 +21,8 @@ export const OPS_KEYS = {
   threshold: "ops:settings:low-balance-threshold",
   /** The owner's "pause all sales" switch (JSON). */
   paused: "ops:settings:sales-paused",
-  /** What the storefront's pages show as sellable (page-guard.ts). */
-  pageGuard: (upstream: string) => `ops:${upstream}:page-guard`,
+  /** What the storefront's pages show as sellable (sales-ceiling.ts); the key keeps its first name, so stored ceilings stay read. */
+  salesCeiling: (upstream: string) => `ops:${upstream}:page-guard`,
   /** Per-day sales aggregates, in the store currency. */
   daily: (day: string, field: "orders" | "sales" | "cost" | "uncosted", currency: string) => `ops:daily:${day}:${currency}:${field}`,
   dailyReceipt: (orderId: string) => `ops:daily:counted:${orderId}`,

@@ -34,6 +34,9 @@ export interface BalanceDeps {
   ttlMs: number;
 }
 
+/** What every operation (the sale check, the reviews) needs: the balance's parts cover them all. */
+export type OperationsDeps = BalanceDeps;
+
 export type BalanceUnknown = { code: "balance_unknown"; message: string };
 
 /** A spend counter outlives any snapshot it can belong to. */

@@ -4,9 +4,9 @@
 import type { Money } from "@/lib/money";
 import { availableMinor, isLow, saleCeilingMinor, type BalanceFigures } from "./available-balance";
 import { readThreshold } from "./owner-settings";
-import { writePageGuard } from "./page-guard";
-import { readBalanceFigures } from "./partner-balance";
-import { LOW_BALANCE_CAUSE, lowBalanceAlert, type SalesGuardDeps } from "./sales-guard";
+import { writeSalesCeiling } from "./sales-ceiling";
+import { readBalanceFigures, type OperationsDeps } from "./partner-balance";
+import { LOW_BALANCE_CAUSE, lowBalanceAlert } from "./sale-check";
 
 export interface BalanceReview {
   /** Null: upstream has never answered /api/balance (unknown, not zero). */
@@ -22,11 +22,11 @@ export interface BalanceReview {
  * `pages: "leave"` (a page render, which cannot expire other pages) leaves the pages' ceiling for
  * the next review that can, so a change is never written without its pages being expired.
  */
-export async function reviewBalance(deps: SalesGuardDeps, pages: "record" | "leave" = "record"): Promise<BalanceReview> {
+export async function reviewBalance(deps: OperationsDeps, pages: "record" | "leave" = "record"): Promise<BalanceReview> {
   const [read, threshold] = await Promise.all([readBalanceFigures(deps), readThreshold(deps.kv)]);
   if (!read.ok) {
     // Unknown is neither low nor recovered: the alert stays as it is until a real answer.
-    const pagesChanged = pages === "record" && (await writePageGuard(deps.kv, deps.upstream, null));
+    const pagesChanged = pages === "record" && (await writeSalesCeiling(deps.kv, deps.upstream, null));
     return { figures: null, availableMinor: null, threshold, low: false, pagesChanged };
   }
   const figures = read.value;
@@ -34,6 +34,6 @@ export async function reviewBalance(deps: SalesGuardDeps, pages: "record" | "lea
   const ceiling = saleCeilingMinor(figures, threshold);
   if (low) await deps.alerts.raise(lowBalanceAlert(ceiling, figures.balance.currency));
   else await deps.alerts.clear(LOW_BALANCE_CAUSE);
-  const pagesChanged = pages === "record" && (await writePageGuard(deps.kv, deps.upstream, { ceilingMinor: ceiling, currency: figures.balance.currency }));
+  const pagesChanged = pages === "record" && (await writeSalesCeiling(deps.kv, deps.upstream, { ceilingMinor: ceiling, currency: figures.balance.currency }));
   return { figures, availableMinor: availableMinor(figures), threshold, low, pagesChanged };
 }

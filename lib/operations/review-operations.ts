@@ -4,14 +4,14 @@
 import { readHealth, type HealthReport } from "./health";
 import { reviewHealth } from "./health-alerts";
 import { reviewBalance, type BalanceReview } from "./review-balance";
-import type { SalesGuardDeps } from "./sales-guard";
+import type { OperationsDeps } from "./partner-balance";
 
 export interface OperationsReview {
   balance: BalanceReview;
   health: HealthReport[];
 }
 
-export async function reviewOperations(deps: SalesGuardDeps, pages: "record" | "leave" = "record"): Promise<OperationsReview> {
+export async function reviewOperations(deps: OperationsDeps, pages: "record" | "leave" = "record"): Promise<OperationsReview> {
   const balance = await reviewBalance(deps, pages);
   const health = await Promise.all((["upstream", "payments"] as const).map((system) => readHealth(deps.kv, deps.clock, system)));
   for (const report of health) await reviewHealth(deps.alerts, report);

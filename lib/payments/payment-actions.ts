@@ -10,7 +10,8 @@ function stripeAmount(money: Money): { amount: number; currency: string } {
   return converted.value;
 }
 
-export interface OpenCheckoutInput {
+/** A Checkout Session in Stripe's own terms: callers map their own request to it. */
+export interface CheckoutSessionInput {
   orderId: string;
   amount: Money;
   productName: string;
@@ -24,7 +25,7 @@ export interface OpenCheckoutInput {
 }
 
 /** Open a Checkout Session that authorizes now and is captured once the code is issued. */
-export function openCheckout(stripe: Stripe, input: OpenCheckoutInput): Promise<Stripe.Checkout.Session> {
+export function openCheckout(stripe: Stripe, input: CheckoutSessionInput): Promise<Stripe.Checkout.Session> {
   const { amount, currency } = stripeAmount(input.amount);
   return stripe.checkout.sessions.create(
     {

@@ -4,6 +4,7 @@
 // refunded is woken, and the checkout's own path (completed → refunding → refunded) refunds
 // the buyer. Everything else needs a person, so its action is "review" on the order's page.
 import { isDelivered } from "@/lib/checkout/upstream-facts";
+import { ORDER_STATUS } from "@/lib/partner/schemas";
 import type { LedgerView } from "./ledger";
 
 export interface ProviderView {
@@ -65,8 +66,8 @@ export function judgeOrder(ledger: LedgerView, provider: ProviderView | null, up
     const expected = ledger.expectedUpstream;
     if (upstream.status === null) row("upstream_missing");
     // Only a completed order has a step that acts on upstream's refund (completed → refunding).
-    else if (expected === 2 && upstream.status === 3) row("upstream_refunded", ledger.state === "completed" ? "wake" : "review");
-    else if (expected === 3 && isDelivered(upstream.status)) row("upstream_delivered");
+    else if (expected === ORDER_STATUS.success && upstream.status === ORDER_STATUS.error) row("upstream_refunded", ledger.state === "completed" ? "wake" : "review");
+    else if (expected === ORDER_STATUS.error && isDelivered(upstream.status)) row("upstream_delivered");
     else if (upstream.amount !== null && ledger.upstreamAmount !== null && Number(upstream.amount) !== Number(ledger.upstreamAmount)) {
       row("upstream_amount");
     }

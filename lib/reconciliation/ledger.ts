@@ -4,7 +4,7 @@
 import { toDecimalString, toStripeAmount } from "@/lib/money";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import type { OrderState } from "@/lib/checkout/order-states";
-import type { RevisePayment } from "@/lib/partner/schemas";
+import { ORDER_STATUS, type RevisePayment } from "@/lib/partner/schemas";
 
 /** The states a reconciliation judges: the checkout's final ones. */
 const JUDGED: ReadonlySet<OrderState> = new Set(["completed", "refunded", "failed"]);
@@ -22,7 +22,7 @@ export interface LedgerView {
   /** What upstream charged us, as a wire decimal ("9.50"); null when it never said. */
   upstreamAmount: string | null;
   /** The status upstream should hold now (expectedUpstreamStatus). */
-  expectedUpstream: 2 | 3;
+  expectedUpstream: SettledStatus;
   /** What the ledger says went back to the buyer, in the provider's amount. */
   refunded: number;
   test: boolean;
@@ -75,14 +75,17 @@ export function isJudged(order: OrderRecord): boolean {
   return JUDGED.has(order.state);
 }
 
+/** The statuses a judged order can end in upstream: delivered (2) or failed (3). */
+type SettledStatus = typeof ORDER_STATUS.success | typeof ORDER_STATUS.error;
+
 /**
  * The status upstream should hold for a judged order: 2 while it stands delivered, which a
  * refund the shop itself gave does not change (upstream keeps what it was paid for the code);
  * 3 when it failed, or when it was refunded because upstream refunded it.
  */
-export function expectedUpstreamStatus(order: Pick<OrderRecord, "state" | "reason">): 2 | 3 {
-  if (order.state === "completed") return 2;
-  return order.state === "refunded" && order.reason === "refunded_by_shop" ? 2 : 3;
+export function expectedUpstreamStatus(order: Pick<OrderRecord, "state" | "reason">): SettledStatus {
+  if (order.state === "completed") return ORDER_STATUS.success;
+  return order.state === "refunded" && order.reason === "refunded_by_shop" ? ORDER_STATUS.success : ORDER_STATUS.error;
 }
 
 /**

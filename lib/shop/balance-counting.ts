@@ -1,6 +1,6 @@
 // The checkout's orders as the partner balance counts them (lib/operations), wired here
 // because neither folder may import the other. An accepted order
-// holds its cost from its creation (the sales guard's hold) until upstream takes it from the
+// holds its cost from its creation (the sale check's hold) until upstream takes it from the
 // partner balance, which it does when it accepts or delivers the order: a pay-first order's
 // /api/pay, a reservation's confirmation (a reservation in 6 has taken nothing, and a balance
 // read then does not include it). That move counts it as spent and lets the hold go in one

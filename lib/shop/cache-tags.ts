@@ -12,7 +12,7 @@ export const TAGS = {
   product: (id: number) => `product:${id}`,
   /** Everything that shows a price (catalogue, products): a save of the pricing rules expires it. */
   prices: "prices",
-  /** The sale ceiling (lib/operations/page-guard.ts), read by the product and catalogue pages. */
+  /** The sale ceiling (lib/operations/sales-ceiling.ts), read by the product and catalogue pages. */
   salesCeiling: "ops-guard",
   /** The pause switch, read by every storefront page's layout. */
   salesPause: "ops-pause",

@@ -12,7 +12,7 @@ import { shopMode } from "@/lib/config/shop-mode";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { recordCompletedOrder } from "@/lib/operations/daily-sales";
-import { readSaleCheck } from "@/lib/operations/sales-guard";
+import { readSaleCheck } from "@/lib/operations/sale-check";
 import { shopOperationsDeps } from "./operations";
 import { getStripe } from "./stripe";
 import { shopPricingRules } from "./pricing";
@@ -26,7 +26,7 @@ import { createCodeVault } from "@/lib/checkout/code-vault";
 import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { orderIdFactory } from "@/lib/checkout/order-id";
 import { refundListeners } from "@/lib/checkout/owner-actions/settle-refunds";
-import type { ConversionRates } from "@/lib/checkout/price-guard";
+import type { ConversionRates } from "@/lib/checkout/charge-check";
 import { codeVaultKey } from "./secrets";
 import type { StartCheckoutDeps } from "@/lib/checkout/start-checkout";
 import { createOrderStore } from "@/lib/checkout/store/order-store";
@@ -90,7 +90,7 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
     orders: await orderDeps(),
     nextOrderId,
     testMode: env().PARTNER_TEST_MODE,
-    salesGuard: () => readSaleCheck(operations),
+    readSaleCheck: () => readSaleCheck(operations),
   };
 }
 

@@ -6,7 +6,7 @@ import { storefrontClient } from "./catalog-deps";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";
-import type { SalesGuardDeps } from "@/lib/operations/sales-guard";
+import type { OperationsDeps } from "@/lib/operations/partner-balance";
 
 /**
  * How long a read of the partner balance counts as fresh. Between reads the shop subtracts its
@@ -14,7 +14,7 @@ import type { SalesGuardDeps } from "@/lib/operations/sales-guard";
  */
 export const BALANCE_TTL_MS = 60_000;
 
-export async function shopOperationsDeps(): Promise<SalesGuardDeps> {
+export async function shopOperationsDeps(): Promise<OperationsDeps> {
   return {
     kv: await getKv(),
     clock: systemClock,

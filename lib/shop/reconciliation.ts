@@ -37,7 +37,7 @@ export async function shopSettleDeps(ip: string | null): Promise<SettleDeps> {
   return {
     kv: orders.kv,
     clock: systemClock,
-    wake: (orderId) => advance(orderId, orders, { wake: true }),
+    wake: (orderId) => advance(orderId, orders, { kind: "wake", reason: { kind: "any" } }),
     audit: async (entry) => void (await recordAudit({ ...entry, ip }, { kv: orders.kv, clock: systemClock })),
   };
 }

@@ -14,17 +14,17 @@ import { getKv } from "@/lib/kv/get-kv";
 import { moneyFromDecimal } from "@/lib/money";
 import { covers } from "@/lib/operations/available-balance";
 import { readPause } from "@/lib/operations/owner-settings";
-import { readPageGuard, type PageGuard } from "@/lib/operations/page-guard";
+import { readSalesCeiling, type SalesCeiling } from "@/lib/operations/sales-ceiling";
 import { TAGS } from "./cache-tags";
 
 /** The ceiling as the pages show it; none (sell as usual) when KV cannot be read, at build say. */
-export function pageGuard(): Promise<PageGuard> {
+export function salesCeiling(): Promise<SalesCeiling> {
   return unstable_cache(
     async () => {
       try {
-        return await readPageGuard(await getKv(), currentUpstream());
+        return await readSalesCeiling(await getKv(), currentUpstream());
       } catch (error) {
-        console.warn(`[operations] page guard not read: ${String(error)}`);
+        console.warn(`[operations] sales ceiling not read: ${String(error)}`);
         return null;
       }
     },
@@ -50,27 +50,27 @@ export function pagesPaused(): Promise<boolean> {
 }
 
 /** With no ceiling left (below the threshold), nothing in the catalogue can be sold. */
-export function guardCatalog(snapshot: CatalogSnapshot, guard: PageGuard, paused: boolean): CatalogSnapshot {
-  if (!paused && (guard === null || guard.ceilingMinor > 0)) return snapshot;
+export function markUnsellableProducts(snapshot: CatalogSnapshot, ceiling: SalesCeiling, paused: boolean): CatalogSnapshot {
+  if (!paused && (ceiling === null || ceiling.ceilingMinor > 0)) return snapshot;
   return { ...snapshot, products: snapshot.products.map((product) => (product.available ? { ...product, available: false, unavailableReason: "balance_low" } : product)) };
 }
 
-export async function guardProductDetail(detail: ProductDetail, guard: PageGuard, paused: boolean): Promise<ProductDetail> {
+export async function markUnsellableDenominations(detail: ProductDetail, ceiling: SalesCeiling, paused: boolean): Promise<ProductDetail> {
   if (!detail.product.available) return detail;
-  if (paused || (guard !== null && guard.ceilingMinor <= 0)) return blocked(detail, detail.denominations.map(unavailable));
-  if (guard === null || detail.product.type !== "voucher") return detail;
+  if (paused || (ceiling !== null && ceiling.ceilingMinor <= 0)) return blocked(detail, detail.denominations.map(unavailable));
+  if (ceiling === null || detail.product.type !== "voucher") return detail;
   const list = await cachedVouchers(await catalogDeps(), detail.product.id);
   if (!list.ok) return detail;
-  const denominations = detail.denominations.map((d) => (d.available && !coveredBy(guard, list.value, d) ? unavailable(d) : d));
+  const denominations = detail.denominations.map((d) => (d.available && !coveredBy(ceiling, list.value, d) ? unavailable(d) : d));
   return denominations.some((d) => d.available) ? { ...detail, denominations } : blocked(detail, denominations);
 }
 
-function coveredBy(guard: NonNullable<PageGuard>, list: Cached<VoucherList>, denomination: Denomination): boolean {
+function coveredBy(ceiling: NonNullable<SalesCeiling>, list: Cached<VoucherList>, denomination: Denomination): boolean {
   if (list.value.kind !== "vouchers") return true;
   const voucher = list.value.vouchers.find((v) => v.voucher_id === denomination.voucherId);
   if (!voucher) return true;
   const cost = moneyFromDecimal(voucher.amount, voucher.currency, "up");
-  return !cost.ok || covers(guard.ceilingMinor, guard.currency, cost.value) !== "not_covered";
+  return !cost.ok || covers(ceiling.ceilingMinor, ceiling.currency, cost.value) !== "not_covered";
 }
 
 function unavailable(denomination: Denomination): Denomination {

@@ -39,8 +39,8 @@ describe("advance: reservation flow", () => {
     const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
     await h.run(advance(id, deps));
     h.payments.authorize(id);
-    await h.run(advance(id, deps, { wake: true }));
-    await h.run(advance(id, deps, { wake: true }));
+    await h.run(advance(id, deps, { kind: "wake", reason: { kind: "any" } }));
+    await h.run(advance(id, deps, { kind: "wake", reason: { kind: "any" } }));
     expect(completed).toEqual([id]);
   });
 
@@ -191,7 +191,7 @@ describe("advance: concurrency", () => {
       },
     });
     // Answered 2xx, the webhook would be acted on by nobody: the holder never hears of it.
-    const woken = await advance(id, { ...h.deps, kv }, { wake: true, reason: { kind: "payment" } });
+    const woken = await advance(id, { ...h.deps, kv }, { kind: "wake", reason: { kind: "payment" } });
     expect(woken.ok).toBe(false);
     expect(!woken.ok && woken.error.code).toBe("kv_error");
     await held?.release();
@@ -205,12 +205,12 @@ describe("advance: concurrency", () => {
     expect((await h.step(id, true)).state).toBe("completed");
     const calls = h.upstreamCalls.length;
     const held = await acquireLock(h.kv, `checkout:lease:${id}`, 60_000);
-    await h.run(advance(id, h.deps, { wake: true, reason: { kind: "upstream", status: 2 } }));
+    await h.run(advance(id, h.deps, { kind: "wake", reason: { kind: "upstream", status: 2 } }));
     await held?.release();
     expect((await h.step(id)).state).toBe("completed");
     expect(h.upstreamCalls.length).toBe(calls);
     // A status the order does not hold is looked at.
-    await h.run(advance(id, h.deps, { wake: true, reason: { kind: "upstream", status: 3 } }));
+    await h.run(advance(id, h.deps, { kind: "wake", reason: { kind: "upstream", status: 3 } }));
     expect(h.upstreamCalls.slice(calls)).toEqual(["/api/get_order_info"]);
   });
 });

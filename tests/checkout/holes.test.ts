@@ -128,13 +128,13 @@ describe("pay first: the lease is only an optimisation (issue 25)", () => {
             lapsed = true;
             await h.kv.del(`checkout:lease:${id}`);
             h.replaceAnswers.push({ path: "/api/pay", acted: false, answer: () => Response.json({ error: 103 }, { status: 503 }) });
-            await advance(id, h.deps, { wake: true });
+            await advance(id, h.deps, { kind: "wake", reason: { kind: "any" } });
           }
           return upstream.pay(...args);
         },
       },
     };
-    await h.run(advance(id, first, { wake: true }));
+    await h.run(advance(id, first, { kind: "wake", reason: { kind: "any" } }));
     await cron(h, 2 * HOUR, 10 * 60_000);
     // Upstream delivered the first run's order: the buyer's money is taken for it, not released.
     expect(await h.balance()).toBeCloseTo(100 - 1.98, 2);
@@ -157,7 +157,7 @@ describe("pay first: the lease is only an optimisation (issue 25)", () => {
     const deps = { ...h.deps, kv };
     // The first /api/pay to go out is refused in between; the other reaches upstream.
     h.replaceAnswers.push({ path: "/api/pay", acted: false, answer: () => Response.json({ error: 103 }, { status: 503 }) });
-    await h.run(Promise.all([advance(id, deps, { wake: true }), advance(id, deps, { wake: true })]));
+    await h.run(Promise.all([advance(id, deps, { kind: "wake", reason: { kind: "any" } }), advance(id, deps, { kind: "wake", reason: { kind: "any" } })]));
     await cron(h, HOUR, 10 * 60_000);
     expect(await h.balance()).toBeCloseTo(100 - 1.98, 2);
     expect(await stored(h, id)).toMatchObject({ state: "completed" });
@@ -210,7 +210,7 @@ describe("one order whose step throws", () => {
         },
       },
     };
-    await h.run(advance(id, deps, { wake: true }));
+    await h.run(advance(id, deps, { kind: "wake", reason: { kind: "any" } }));
     // The repeat is refused by something in between, not about our ext_order_id.
     h.replaceAnswers.push({ path: "/api/pay", acted: false, answer: () => Response.json({ error: 103 }, { status: 503 }) });
     await h.timers.advance(10_000);

@@ -114,7 +114,7 @@ describe("the buyer's order, the webhooks and the sweep", () => {
     const created = (await (await h.run(postCheckout(checkoutRequest({ voucher_id: RESERVED_VOUCHER, email: "a@b.co" }), deps))).json()) as CheckoutCreated;
     await h.payWithCard(created.payment_url ?? "", "4242424242424242");
     // What the webhook route does with a verified event naming the order.
-    const onEvent = paymentEventHandler((orderId) => h.run(advance(orderId, h.deps, { wake: true, reason: { kind: "payment" } })));
+    const onEvent = paymentEventHandler((orderId) => h.run(advance(orderId, h.deps, { kind: "wake", reason: { kind: "payment" } })));
     await onEvent({ id: "evt_1", type: "checkout.session.completed", data: { object: { metadata: { order_id: created.order_id } } } } as never);
 
     const own = await h.run(buyerOrder(created.order_id, keyOf(created.order_url), h.deps));
@@ -128,11 +128,11 @@ describe("the buyer's order, the webhooks and the sweep", () => {
     const { h, deps } = await setup();
     const created = (await (await h.run(postCheckout(checkoutRequest({ voucher_id: RESERVED_VOUCHER, email: "a@b.co" }), deps))).json()) as CheckoutCreated;
     await h.payWithCard(created.payment_url ?? "", "4242424242424242");
-    expect((await h.run(advance(created.order_id, h.deps, { wake: true }))).ok).toBe(true);
+    expect((await h.run(advance(created.order_id, h.deps, { kind: "wake", reason: { kind: "any" } }))).ok).toBe(true);
     const read = await h.deps.store.read(created.order_id);
     expect(read.ok && read.value.record.state).toBe("completed");
     const calls = h.upstreamCalls.length;
-    const onEvent = paymentEventHandler((orderId) => h.run(advance(orderId, h.deps, { wake: true, reason: { kind: "payment" } })));
+    const onEvent = paymentEventHandler((orderId) => h.run(advance(orderId, h.deps, { kind: "wake", reason: { kind: "payment" } })));
     await onEvent({ id: "evt_9", type: "payment_intent.succeeded", data: { object: { metadata: { order_id: created.order_id } } } } as never);
     expect(h.upstreamCalls.length).toBe(calls);
   });

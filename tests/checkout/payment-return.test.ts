@@ -103,7 +103,7 @@ describe("the return from the payment page", () => {
     // The payment webhook's run holds the order as the buyer comes back: its read of the payment takes 300 ms.
     const readCheckout = h.deps.payments.readCheckout.bind(h.deps.payments);
     h.deps.payments = { ...h.deps.payments, readCheckout: (id) => h.timers.timedSleep(300).then(() => readCheckout(id)) };
-    const webhook = advance(created.order_id, h.deps, { wake: true, reason: { kind: "payment" } });
+    const webhook = advance(created.order_id, h.deps, { kind: "wake", reason: { kind: "payment" } });
     while ((await h.kv.get(`checkout:lease:${created.order_id}`)) === null) await flush(1);
     const page = await h.run(buyerOrder(created.order_id, key, h.deps, { paymentReturn: true, sleep: h.timers.timedSleep }), { stepMs: 10 });
     expect(page.ok && page.value).toMatchObject({ status: "completed", delivery: { code: expect.any(String) } });

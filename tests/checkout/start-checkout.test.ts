@@ -88,7 +88,7 @@ describe("startCheckout", () => {
     // A reservation in 6 has taken nothing from the partner balance yet.
     expect(rounds).not.toContain("operations-record-spend sent");
     h.payments.authorize(started.value.order.id);
-    const done = await h.run(advance(started.value.order.id, orders, { wake: true }));
+    const done = await h.run(advance(started.value.order.id, orders, { kind: "wake", reason: { kind: "any" } }));
     expect(done.ok && done.value.state).toBe("completed");
     const confirmedSave = rounds.indexOf("operations-record-spend sent") - 1;
     expect(rounds.slice(confirmedSave, confirmedSave + 3)).toEqual(["checkout-save-order sent", "operations-record-spend sent", "checkout-save-order done"]);

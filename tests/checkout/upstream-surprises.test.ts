@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { checkoutNotificationDeps } from "@/lib/checkout/http/post-partner-notification";
 import { handlePartnerNotification } from "@/lib/checkout/partner-notification";
-import type { UpstreamPort } from "@/lib/checkout/ports";
+import type { CheckoutUpstream } from "@/lib/checkout/checkout-deps";
 import { RESERVED_ITEM, TOPUP_ITEM, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
 
 const newHarness = harnessPerTest();
@@ -36,7 +36,7 @@ describe("upstream surprises", () => {
   it("a delivery answered to a run whose save lost to a release is kept on the failed order, and the owner told", async () => {
     const h = await newHarness();
     const id = await authorizedOrder(h);
-    const upstream: UpstreamPort = h.deps.upstream;
+    const upstream: CheckoutUpstream = h.deps.upstream;
     h.deps.upstream = {
       ...upstream,
       pay: async (request) => {

@@ -13,7 +13,8 @@ import { err } from "@/lib/result";
 import type { AlertsPort } from "@/lib/operations/alerts-port";
 import { writeThreshold } from "@/lib/operations/owner-settings";
 import { readBalanceFigures } from "@/lib/operations/partner-balance";
-import { readSaleCheck, type SalesGuardDeps } from "@/lib/operations/sales-guard";
+import type { OperationsDeps } from "@/lib/operations/partner-balance";
+import { readSaleCheck } from "@/lib/operations/sale-check";
 import { harnessPerTest, RESERVED_VOUCHER, TOPUP_ITEM, TOPUP_VOUCHER } from "@/tests/support/checkout/checkout-harness";
 import { checkoutApiPerTest } from "@/tests/support/checkout/checkout-api-world";
 import type { SampleFixture } from "@/tests/support/sandbox/sample-fixture";
@@ -38,14 +39,14 @@ async function world(partnerBalance?: number) {
   };
   const w = await setup(mutate);
   const alerts: AlertsPort = { raise: async () => undefined, clear: async () => undefined };
-  const ops: SalesGuardDeps = { kv: w.h.kv, clock: w.h.timers, client: w.h.client, upstream: "http-test", ttlMs: 60_000, alerts };
+  const ops: OperationsDeps = { kv: w.h.kv, clock: w.h.timers, client: w.h.client, upstream: "http-test", ttlMs: 60_000, alerts };
   const inner = w.deps.start;
   const deps: PostCheckoutDeps = {
     ...w.deps,
     start: async () => ({
       ...(await inner()),
       orders: countingBalance(w.h.deps, ops),
-      salesGuard: () => w.h.run(readSaleCheck(ops)),
+      readSaleCheck: () => w.h.run(readSaleCheck(ops)),
     }),
   };
   return { ...w, ops, deps };
@@ -66,7 +67,7 @@ describe("low-balance guard", () => {
     for (const answer of answers.slice(0, 2)) {
       const { order_id, payment_url } = (await answer.json()) as { order_id: string; payment_url: string };
       await h.payWithCard(payment_url, "4242424242424242");
-      const done = await h.run(advance(order_id, orders, { wake: true }));
+      const done = await h.run(advance(order_id, orders, { kind: "wake", reason: { kind: "any" } }));
       expect(done.ok && done.value.state).toBe("completed");
     }
     expect(await h.balance()).toBeCloseTo(5 - 2 * 1.98, 2);
@@ -101,7 +102,7 @@ describe("low-balance guard", () => {
     // The buyer never pays: the page expires, the order is released and fails.
     await h.timers.advance(2 * 3600_000);
     const orders = countingBalance(h.deps, ops);
-    const failed = await h.run(advance(order_id, orders, { wake: true }));
+    const failed = await h.run(advance(order_id, orders, { kind: "wake", reason: { kind: "any" } }));
     expect(failed.ok && failed.value).toMatchObject({ state: "failed", reason: "payment_expired" });
     expect(await held()).toBe(0);
 

@@ -16,7 +16,7 @@ import { settleRow, type SettleDeps } from "@/lib/reconciliation/settle";
 import { dayOf } from "@/lib/reconciliation/period";
 import { orderIdFactory } from "@/lib/checkout/order-id";
 import type { SampleFixture } from "@/tests/support/sandbox/sample-fixture";
-import type { UpstreamPort } from "@/lib/checkout/ports";
+import type { CheckoutUpstream } from "@/lib/checkout/checkout-deps";
 import { RESERVED_ITEM, TOPUP_ITEM, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
 
 const newHarness = harnessPerTest();
@@ -57,7 +57,7 @@ function world(h: CheckoutHarness, batchSize = 5000) {
   const settleDeps: SettleDeps = {
     kv: h.kv,
     clock: h.timers,
-    wake: (orderId) => h.run(advance(orderId, h.deps, { wake: true })),
+    wake: (orderId) => h.run(advance(orderId, h.deps, { kind: "wake", reason: { kind: "any" } })),
     audit: async (entry) => void audits.push(entry),
   };
   return { deps, settleDeps, stripe, alerts, audits };
@@ -158,7 +158,7 @@ describe("GET /api/cron/reconcile", () => {
     const waiting = await h.step(id);
     expect((await h.payWithCard(waiting.payment.url ?? "", "4242 4242 4242 4242")).status).toBe(303);
     // /api/pay delivers while another run releases the order: this run's save loses.
-    const upstream: UpstreamPort = h.deps.upstream;
+    const upstream: CheckoutUpstream = h.deps.upstream;
     h.deps.upstream = {
       ...upstream,
       pay: async (request) => {

@@ -5,7 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { getCatalog } from "@/lib/shop/get-catalog";
 import { readSales } from "@/lib/catalog/popularity";
 import { getKv } from "@/lib/kv/get-kv";
-import { guardCatalog, pageGuard, pagesPaused } from "@/lib/shop/storefront-sales";
+import { markUnsellableProducts, salesCeiling, pagesPaused } from "@/lib/shop/storefront-sales";
 import { StaleBanner } from "../layout/stale-banner";
 import { CatalogBrowser } from "./catalog-browser";
 import { toCatalogRow, type ProductRank } from "./catalog-row";
@@ -23,9 +23,9 @@ async function productRank(): Promise<ProductRank> {
 }
 
 export async function CatalogPage({ search }: { search: string }) {
-  const [cached, rank, t, locale, guard, paused] = await Promise.all([getCatalog(), productRank(), getTranslations(), getLocale(), pageGuard(), pagesPaused()]);
+  const [cached, rank, t, locale, ceiling, paused] = await Promise.all([getCatalog(), productRank(), getTranslations(), getLocale(), salesCeiling(), pagesPaused()]);
   // With no balance left to sell from, or sales paused, every product says so (lib/operations).
-  const snapshot = guardCatalog(cached, guard, paused);
+  const snapshot = markUnsellableProducts(cached, ceiling, paused);
   const { products } = snapshot;
   const brands = new Set(products.map(productBrand)).size;
 

@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getProductDetail } from "@/lib/shop/get-product-detail";
 import type { ProductDetail } from "@/lib/catalog/types";
-import { guardProductDetail, pageGuard, pagesPaused } from "@/lib/shop/storefront-sales";
+import { markUnsellableDenominations, salesCeiling, pagesPaused } from "@/lib/shop/storefront-sales";
 import { parseProductId } from "./product-href";
 
 /**
@@ -14,6 +14,6 @@ export const loadProduct = cache(async (idSegment: string): Promise<ProductDetai
   const id = parseProductId(idSegment);
   const detail = id === null ? null : await getProductDetail(id);
   if (!detail) notFound();
-  const [guard, paused] = await Promise.all([pageGuard(), pagesPaused()]);
-  return guardProductDetail(detail, guard, paused);
+  const [ceiling, paused] = await Promise.all([salesCeiling(), pagesPaused()]);
+  return markUnsellableDenominations(detail, ceiling, paused);
 });

@@ -28,7 +28,7 @@ export function checkoutNotificationDeps(deps: AdvanceDeps, secret: string | und
       const read = await deps.store.read(orderId);
       return read.ok ? { ok: true, value: read.value.record } : read;
     },
-    advance: (orderId, upstreamStatus) => advance(orderId, deps, { wake: true, reason: upstreamStatus === undefined ? undefined : { kind: "upstream", status: upstreamStatus } }),
+    advance: (orderId, upstreamStatus) => advance(orderId, deps, { kind: "wake", reason: upstreamStatus === undefined ? { kind: "any" } : { kind: "upstream", status: upstreamStatus } }),
     recordSurprise: (orderId, fact) => recordSurprise(deps, orderId, "notification", fact),
   };
 }

@@ -26,7 +26,7 @@ export async function cancelOrder(deps: OwnerActionDeps, input: CancelInput, act
     const written = await changeOrder(deps.store, orderId, (order) => decideCancel(order, actor, requestId, deps.clock.now()));
     if (!written.ok) return written;
     // Release now rather than at the sweep; a failed or busy run leaves it to the sweep.
-    const advanced = await advance(orderId, deps, { wake: true });
+    const advanced = await advance(orderId, deps, { kind: "wake", reason: { kind: "any" } });
     const after = advanced.ok ? advanced.value : written.value.after;
     const audited = written.value.wrote ? await auditOrderAction(deps, actor, "cancel", written.value.before, after, { requestId }) : true;
     return ok({ state: after.state, repeat: !written.value.wrote, audited });

@@ -24,7 +24,7 @@ export async function redriveOrder(deps: OwnerActionDeps, input: RedriveInput, a
   const once = await oncePerRequest(deps.kv, `checkout:owner-redrive:${orderId}:${requestId}`, async (): Promise<Result<OwnerActionOutcome, OwnerActionError>> => {
     const before = await readOrder(deps.store, orderId);
     if (!before.ok) return before;
-    const advanced = await advance(orderId, deps, { wake: true });
+    const advanced = await advance(orderId, deps, { kind: "wake", reason: { kind: "any" } });
     if (!advanced.ok) console.warn(`[orders] re-drive of ${orderId}: ${advanced.error.code}`);
     await settleRefunds(deps, orderId);
     const after = await readOrder(deps.store, orderId);

@@ -57,7 +57,7 @@ export async function refundOrder(deps: OwnerActionDeps, input: RefundInput, act
     if (!written.ok) return written;
     if (entryOf(written.value.after, requestId)?.kind === "full") {
       // The checkout's own refund step acts now; if it cannot, the sweep retries it.
-      await advance(orderId, deps, { wake: true });
+      await advance(orderId, deps, { kind: "wake", reason: { kind: "any" } });
     }
     await settleRefunds(deps, orderId);
     const read = await readOrder(deps.store, orderId);

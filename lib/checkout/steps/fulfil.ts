@@ -4,8 +4,9 @@
 // while upstream may still succeed.
 import { toDecimalString } from "@/lib/money";
 import type { PartnerError } from "@/lib/partner/client";
+import { ORDER_STATUS } from "@/lib/partner/schemas";
 import type { OrderRecord } from "../order-record";
-import type { CheckoutDeps } from "../ports";
+import type { CheckoutDeps } from "../checkout-deps";
 import { isCleanRefusal, isDelivered, isInProgress, upstreamPatch, type UpstreamAnswer } from "../upstream-facts";
 import { notedSurprise } from "../upstream-surprises";
 import { announcePay } from "./pay-intent";
@@ -13,7 +14,7 @@ import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./st
 
 export const fulfil: StepHandler = async (order, deps) => {
   const status = order.upstream.status;
-  if (order.flow === "reservation" && status === 6) return confirm(order, deps);
+  if (order.flow === "reservation" && status === ORDER_STATUS.awaitingConfirmation) return confirm(order, deps);
   if (order.upstream.orderId === null) return payNow(order, deps);
   if (status !== null && !isInProgress(status)) return follow(order, deps, status);
   return poll(order, deps);
@@ -31,7 +32,7 @@ export const poll: StepHandler = async (order, deps) => {
 async function confirm(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
   const orderId = order.upstream.orderId;
   if (orderId === null) return cannotAct(order, deps, "it is reserved without an upstream order id");
-  const answer = await deps.upstream.orderUpdate({ order_id: orderId, status: 2 });
+  const answer = await deps.upstream.orderUpdate({ order_id: orderId, status: ORDER_STATUS.success });
   if (answer.ok) return outcome(order, deps, answer.value, "confirmation");
   const { error } = answer;
   if (error.code === 402) {
@@ -104,7 +105,7 @@ function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError, 
 
 function follow(order: OrderRecord, deps: CheckoutDeps, status: number): Promise<Step> | Step {
   if (isDelivered(status)) return moveTo(deps, "delivered", `upstream delivered (status ${status})`);
-  if (status === 3) return moveTo(deps, "releasing", "upstream order failed", { reason: "upstream_failed" });
+  if (status === ORDER_STATUS.error) return moveTo(deps, "releasing", "upstream order failed", { reason: "upstream_failed" });
   return poll(order, deps);
 }
 
@@ -114,7 +115,7 @@ function outcome(order: OrderRecord, deps: CheckoutDeps, answer: UpstreamAnswer,
   const patch = { ...upstreamPatch(order, answer, deps.vault), ...surprise };
   const status = answer.order_status;
   if (isDelivered(status)) return moveTo(deps, "delivered", `${what}: delivered (status ${status})`, patch);
-  if (status === 3) {
+  if (status === ORDER_STATUS.error) {
     const reason = order.flow === "reservation" ? "confirmation_refused" : "upstream_failed";
     return moveTo(deps, "releasing", `${what}: failed upstream`, { ...patch, reason });
   }

@@ -4,7 +4,7 @@
 // same idempotency key, and Stripe answers it with the session it made the first time.
 import { PAYMENT_PAGE_MIN_MS } from "../checkout-policy";
 import type { OrderRecord } from "../order-record";
-import type { CheckoutDeps } from "../ports";
+import type { CheckoutDeps } from "../checkout-deps";
 import type { OrderChange } from "../store/order-store";
 import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./step";
 

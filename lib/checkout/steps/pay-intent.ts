@@ -7,7 +7,7 @@
 // clean refusal then means that no earlier pay of ours made one.
 import { randomBytes } from "node:crypto";
 import type { OrderRecord } from "../order-record";
-import type { CheckoutDeps } from "../ports";
+import type { CheckoutDeps } from "../checkout-deps";
 import type { Step } from "./step";
 
 /**

@@ -1,7 +1,8 @@
 // releasing: undo what is held, upstream first (a reservation costs the partner nothing but
 // holds stock), then the buyer's authorization; then the order has failed without a charge.
 // An order upstream may still complete is never released: we follow it instead.
-import type { CheckoutDeps } from "../ports";
+import { ORDER_STATUS } from "@/lib/partner/schemas";
+import type { CheckoutDeps } from "../checkout-deps";
 import type { OrderRecord } from "../order-record";
 import { isDelivered, isInProgress, upstreamPatch } from "../upstream-facts";
 import { notedSurprise } from "../upstream-surprises";
@@ -12,7 +13,7 @@ const CANCELLABLE = new Set(["requires_capture", "requires_action"]);
 
 export const release: StepHandler = async (order, deps) => {
   const status = order.upstream.status;
-  if (status === 6) return releaseReservation(order, deps);
+  if (status === ORDER_STATUS.awaitingConfirmation) return releaseReservation(order, deps);
   if (status !== null && isInProgress(status)) return followUpstream(order, deps);
   return releasePayment(order, deps);
 };
@@ -20,12 +21,12 @@ export const release: StepHandler = async (order, deps) => {
 async function releaseReservation(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
   const orderId = order.upstream.orderId;
   if (orderId === null) return cannotAct(order, deps, "it holds a reservation without an upstream order id");
-  const answer = await deps.upstream.orderUpdate({ order_id: orderId, status: 3 });
+  const answer = await deps.upstream.orderUpdate({ order_id: orderId, status: ORDER_STATUS.error });
   if (answer.ok) {
     return retryLater(order, deps, `reservation released (status ${answer.value.order_status})`, upstreamPatch(order, answer.value, deps.vault), deps.clock.now());
   }
   if (answer.error.code === 404) {
-    return retryLater(order, deps, "reservation unknown upstream", { upstream: { ...order.upstream, status: 3 } }, deps.clock.now());
+    return retryLater(order, deps, "reservation unknown upstream", { upstream: { ...order.upstream, status: ORDER_STATUS.error } }, deps.clock.now());
   }
   // 101 (already final: expired, or confirmed by a request whose answer we lost) or no answer.
   return followUpstream(order, deps);

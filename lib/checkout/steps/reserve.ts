@@ -1,9 +1,10 @@
 // created, reservation flow: POST /api/pay with request=1 and our order id as ext_order_id.
 // Repeating it is safe (the service answers a repeat with the existing order), so an answer we
 // could not read is simply asked for again.
+import { ORDER_STATUS } from "@/lib/partner/schemas";
 import type { OrderRecord } from "../order-record";
-import type { CheckoutDeps } from "../ports";
-import { chargeExceedsQuote } from "../price-guard";
+import type { CheckoutDeps } from "../checkout-deps";
+import { chargeExceedsQuote } from "../charge-check";
 import { isCleanRefusal, upstreamPatch } from "../upstream-facts";
 import { frozenPayment, tooLateForPage } from "./open-payment";
 import { cannotAct, moveTo, retryLater, type StepHandler } from "./step";
@@ -32,8 +33,8 @@ export const reserve: StepHandler = async (order, deps) => {
   }
   const patch = upstreamPatch(order, answer.value, deps.vault);
   const status = answer.value.order_status;
-  if (status === 3) return moveTo(deps, "failed", "reservation failed upstream", { ...patch, reason: "unavailable" });
-  if (status !== 6) {
+  if (status === ORDER_STATUS.error) return moveTo(deps, "failed", "reservation failed upstream", { ...patch, reason: "unavailable" });
+  if (status !== ORDER_STATUS.awaitingConfirmation) {
     // The service did not hold the voucher as asked. Go on as if reserved: the code (if any) is
     // sealed and withheld until the buyer's payment is authorized; the owner should know.
     deps.alertOwner(order.id, `upstream answered status ${status} to a reservation`);

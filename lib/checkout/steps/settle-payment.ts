@@ -2,8 +2,9 @@
 // refunded; refunding → refunded. Each payment call carries a key derived from the order, so a
 // repeat is answered, not re-done; a refusal is checked against what the payment really is
 // before anything else happens.
+import { ORDER_STATUS } from "@/lib/partner/schemas";
 import type { OrderRecord } from "../order-record";
-import type { CheckoutDeps } from "../ports";
+import type { CheckoutDeps } from "../checkout-deps";
 import { upstreamPatch } from "../upstream-facts";
 import { cannotAct, moveTo, retryLater, waitUntil, type Step, type StepHandler } from "./step";
 
@@ -34,7 +35,7 @@ export const capture: StepHandler = async (order, deps) => {
 async function refundedUpstream(order: OrderRecord, deps: CheckoutDeps): Promise<ReturnType<typeof upstreamPatch> | null> {
   if (order.upstream.orderId === null) return null;
   const info = await deps.upstream.orderInfo(order.upstream.orderId);
-  return info.ok && info.value.order_status === 3 ? upstreamPatch(order, info.value, deps.vault) : null;
+  return info.ok && info.value.order_status === ORDER_STATUS.error ? upstreamPatch(order, info.value, deps.vault) : null;
 }
 
 /** Completed: re-read upstream on the schedule's first offset (a refund 2 → 3 comes later, if at all). */
@@ -54,7 +55,7 @@ export const recheckCompleted: StepHandler = async (order, deps) => {
   if (orderId === null) return { kind: "change", change: { note: "nothing upstream to re-read", patch: { nextCheckAt: null } } };
   const info = await deps.upstream.orderInfo(orderId);
   if (!info.ok) return retryLater(order, deps, `order info not read (${info.error.code})`);
-  if (info.value.order_status !== 3) {
+  if (info.value.order_status !== ORDER_STATUS.error) {
     return { kind: "change", change: { note: "upstream still shows it delivered", patch: { nextCheckAt: nextRecheck(order, deps) } } };
   }
   const patch = upstreamPatch(order, info.value, deps.vault);

@@ -2,7 +2,7 @@
 // or nothing to do until something outside happens.
 import type { OrderRecord } from "../order-record";
 import { isSettled, type OrderState } from "../order-states";
-import type { CheckoutDeps } from "../ports";
+import type { CheckoutDeps } from "../checkout-deps";
 import type { OrderChange } from "../store/order-store";
 
 export type Step =

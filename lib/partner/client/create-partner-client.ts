@@ -39,6 +39,24 @@ const GAMES_LIST: readonly ListField[] = [{ field: "available_games", item: serv
 const VOUCHERS: readonly ListField[] = [{ field: "available", item: voucherSchema, idField: "voucher_id" }];
 const MISMATCHES: readonly ListField[] = [{ field: "revise_payments_mismatches", item: mismatchSchema, idField: "order_id" }];
 
+/** How one call is sent and read. */
+interface CallSpec<S extends z.ZodType> {
+  /**
+   * Whether a transient failure is sent again: reads, and a /api/pay that upstream deduplicates
+   * by its ext_order_id. A write without such a key is sent once, or it might act twice.
+   */
+  retrySafe: boolean;
+  schema: S | ((body: unknown) => S);
+  /** The answer's lists whose unreadable items are skipped, not the whole answer refused. */
+  lists?: readonly ListField[];
+}
+
+/** One request's sending: whether it may be repeated, and until when (epoch ms). */
+interface Sending {
+  retrySafe: boolean;
+  deadlineAt: number;
+}
+
 const realSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -70,12 +88,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
    * deadline. Each attempt's timeout is cut to what is left of the deadline; a wait that would
    * end past it is not started, and the caller's abort ends a wait at once.
    */
-  async function withRetries(
-    request: PartnerRequest,
-    retrySafe: boolean,
-    token: string | null,
-    deadlineAt: number,
-  ): Promise<Result<Answer, PartnerError>> {
+  async function withRetries(request: PartnerRequest, token: string | null, { retrySafe, deadlineAt }: Sending): Promise<Result<Answer, PartnerError>> {
     const endpoint = endpointName(request);
     // Once an attempt may have reached the service, the call as a whole may have.
     let mayHaveTakenEffect = false;
@@ -112,7 +125,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         body: { login: options.login, api_key: options.apiKey },
         timeoutMs,
       };
-      const answer = await withRetries(request, true, null, clock.now() + deadlineMs);
+      const answer = await withRetries(request, null, { retrySafe: true, deadlineAt: clock.now() + deadlineMs });
       return answer.ok ? validateAnswer(loginAnswerSchema, answer.value, endpointName(request)) : answer;
     },
   });
@@ -121,30 +134,24 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
    * Send with a token; a 401 gets exactly one new login and one more try, never a loop. A
    * failed login means the call itself was never sent.
    */
-  async function authorized(
-    request: PartnerRequest,
-    retrySafe: boolean,
-    deadlineAt: number,
-  ): Promise<Result<Answer, PartnerError>> {
+  async function authorized(request: PartnerRequest, sending: Sending): Promise<Result<Answer, PartnerError>> {
     const token = await tokens.current();
     if (!token.ok) return err(token.error.withMayHaveTakenEffect(false));
-    const first = await withRetries(request, retrySafe, token.value.token, deadlineAt);
+    const first = await withRetries(request, token.value.token, sending);
     if (first.ok || first.error.code !== 401) return first;
     const renewed = await tokens.renew(token.value.token);
     if (!renewed.ok) return err(renewed.error.withMayHaveTakenEffect(false));
-    return withRetries(request, retrySafe, renewed.value.token, deadlineAt);
+    return withRetries(request, renewed.value.token, sending);
   }
 
   async function call<S extends z.ZodType>(
     request: PartnerRequest,
-    retrySafe: boolean,
-    schemaFor: S | ((body: unknown) => S),
+    { retrySafe, schema: schemaFor, lists = [] }: CallSpec<S>,
     callOptions?: CallOptions,
-    lists: readonly ListField[] = [],
   ): Promise<Result<z.output<S>, PartnerError>> {
     const endpoint = endpointName(request);
     const deadline = callOptions?.deadlineMs ?? (request.changesState ? payDeadlineMs : deadlineMs);
-    const answer = await authorized(request, retrySafe, clock.now() + deadline);
+    const answer = await authorized(request, { retrySafe, deadlineAt: clock.now() + deadline });
     if (!answer.ok) return err(answer.error);
     const body = skipBadItems(answer.value.body, lists, endpoint, reportSkipped);
     const schema = typeof schemaFor === "function" ? schemaFor(body) : schemaFor;
@@ -165,18 +172,16 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       return outcome.ok ? { ok: true, value: outcome.value.answer } : outcome;
     },
 
-    balance: (callOptions) => call(get("/api/balance", undefined, callOptions), true, balanceSchema, callOptions),
+    balance: (callOptions) => call(get("/api/balance", undefined, callOptions), { retrySafe: true, schema: balanceSchema }, callOptions),
 
     gamesList: (callOptions) =>
-      call(get("/api/gameslist", undefined, callOptions), true, gamesListResponseSchema, callOptions, GAMES_LIST),
+      call(get("/api/gameslist", undefined, callOptions), { retrySafe: true, schema: gamesListResponseSchema, lists: GAMES_LIST }, callOptions),
 
     voucherAvailable: (gameId, callOptions) =>
       call(
         get("/api/voucher_available", { game_id: gameId }, callOptions),
-        true,
-        voucherAvailableResponseSchema,
+        { retrySafe: true, schema: voucherAvailableResponseSchema, lists: VOUCHERS },
         callOptions,
-        VOUCHERS,
       ),
 
     pay(payRequest: PayRequest, callOptions?: CallOptions): Promise<Result<Order, PartnerError>> {
@@ -190,7 +195,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         signal: callOptions?.signal,
         changesState: true,
       };
-      return call(request, idempotent, orderSchemaFor, callOptions);
+      return call(request, { retrySafe: idempotent, schema: orderSchemaFor }, callOptions);
     },
 
     orderUpdate: ({ order_id, status }: OrderUpdateRequest, callOptions?: CallOptions) =>
@@ -203,24 +208,21 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
           signal: callOptions?.signal,
           changesState: true,
         },
-        false,
-        orderUpdateAnswerSchema,
+        { retrySafe: false, schema: orderUpdateAnswerSchema },
         callOptions,
       ),
 
     orderInfo: (orderId, callOptions) =>
-      call(get("/api/get_order_info", { order_id: orderId }, callOptions), true, orderSchemaFor, callOptions),
+      call(get("/api/get_order_info", { order_id: orderId }, callOptions), { retrySafe: true, schema: orderSchemaFor }, callOptions),
 
     revise: ({ date_from, date_to, payments }: ReviseRequest, callOptions?: CallOptions) =>
       call(
         { method: "POST", path: "/api/revise", body: { date_from, date_to, payments }, timeoutMs, signal: callOptions?.signal },
-        false,
-        reviseResponseSchema,
+        { retrySafe: false, schema: reviseResponseSchema, lists: MISMATCHES },
         callOptions,
-        MISMATCHES,
       ),
 
     accountCheck: ({ game_id, account, test }: AccountCheckQuery, callOptions?: CallOptions) =>
-      call(get("/api/account_check", { game_id, account, test }, callOptions), true, accountCheckResultSchema, callOptions),
+      call(get("/api/account_check", { game_id, account, test }, callOptions), { retrySafe: true, schema: accountCheckResultSchema }, callOptions),
   };
 }

@@ -188,7 +188,7 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
   }
 
   async function step(orderId: string, wake = false) {
-    const result = await run(advance(orderId, deps, { wake }));
+    const result = await run(advance(orderId, deps, wake ? { kind: "wake", reason: { kind: "any" } } : { kind: "poll" }));
     if (!result.ok) throw new Error(`advance failed: ${result.error.code}`);
     return result.value;
   }

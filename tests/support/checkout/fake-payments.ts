@@ -1,9 +1,9 @@
-// An in-memory PaymentsPort for the checkout's unit tests: sessions, intents and idempotency
+// An in-memory CheckoutPayments for the checkout's unit tests: sessions, intents and idempotency
 // keys as Stripe keeps them, with the buyer's actions (pay, decline, abandon) driven by the
 // test. The integration tests use the payments sandbox through the stripe package instead.
 import { err, ok } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
-import type { IntentStatus, PaymentsError, PaymentsPort, RefundPart, SessionStatus } from "@/lib/checkout/ports";
+import type { IntentStatus, PaymentsError, CheckoutPayments, RefundPart, SessionStatus } from "@/lib/checkout/checkout-deps";
 
 interface FakeSession {
   id: string;
@@ -14,7 +14,7 @@ interface FakeSession {
   intent: { id: string; status: IntentStatus; amountCaptured: number; refunded: number } | null;
 }
 
-export class FakePayments implements PaymentsPort {
+export class FakePayments implements CheckoutPayments {
   readonly sessions = new Map<string, FakeSession>();
   /** Every operation by idempotency key: a repeat must not act twice. */
   readonly keys = new Map<string, number>();

@@ -6,7 +6,7 @@
 // (`revive`).
 import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
-import type { PaymentsPort, UpstreamPort } from "@/lib/checkout/ports";
+import type { CheckoutPayments, CheckoutUpstream } from "@/lib/checkout/checkout-deps";
 import type { OrderStore } from "@/lib/checkout/store/order-store";
 
 type Service = "upstream" | "payments";
@@ -112,8 +112,8 @@ function mortalPort<T extends object>(plan: FaultPlan, target: Service, port: T)
   });
 }
 
-export const crashingUpstream = (plan: FaultPlan, port: UpstreamPort): UpstreamPort => mortalPort(plan, "upstream", port);
-export const crashingPayments = (plan: FaultPlan, port: PaymentsPort): PaymentsPort => mortalPort(plan, "payments", port);
+export const crashingUpstream = (plan: FaultPlan, port: CheckoutUpstream): CheckoutUpstream => mortalPort(plan, "upstream", port);
+export const crashingPayments = (plan: FaultPlan, port: CheckoutPayments): CheckoutPayments => mortalPort(plan, "payments", port);
 
 /** A store whose save may be followed by a crash (the write landed, the run did not go on), and that a dead process cannot use. */
 export function crashingStore(plan: FaultPlan, store: OrderStore): OrderStore {

@@ -91,7 +91,7 @@ export function ownerWorld({ deps, plan, orderAt, orders, peek, settle, alerts }
    */
   async function act(action: string, orderId: string, copies: number, race: boolean, submit: () => Promise<Answer>): Promise<void> {
     const calls: Promise<Answer | "threw">[] = Array.from({ length: copies }, () => submit().catch(injectedOnly));
-    const racing = race ? advance(orderId, deps, { wake: true }) : Promise.resolve(null);
+    const racing = race ? advance(orderId, deps, { kind: "wake", reason: { kind: "any" } }) : Promise.resolve(null);
     const answers = await settle(Promise.all([Promise.all(calls), racing]));
     if (answers instanceof Crash) return void count(`${action}:crashed`);
     for (const answer of answers[0]) count(`${action}:${outcomeOf(answer)}`);

@@ -27,7 +27,7 @@ export interface WorldParams {
 export const NOTIFY_SECRET = "property-secret";
 export const PARTNER_ID = 1;
 
-/** What a flow buys, and what the quote froze (the price guard fires when `cost` is below upstream's). */
+/** What a flow buys, and what the quote froze (the charge check fires when `cost` is below upstream's). */
 export const ITEMS: Record<Flow, { item: OrderItem; flow: OrderRecord["flow"]; account: string | null; cost: number; price: number }> = {
   reservation: {
     item: { kind: "voucher", gameId: 10, voucherId: 1001, name: "Sample Gift Card 10 USD", deliveryMethod: "voucher_code" },

@@ -231,7 +231,7 @@ export async function createWorld(params: WorldParams) {
     await settle(
       (async () => {
         const created = await deps.store.create(record);
-        if (created.ok) await advance(id, deps, { wake: true });
+        if (created.ok) await advance(id, deps, { kind: "wake", reason: { kind: "any" } });
       })(),
     );
   }
@@ -289,7 +289,7 @@ export async function createWorld(params: WorldParams) {
     const at = timers.now();
     const stored = intentOf(id);
     const authorized = stored !== null && effectiveStatus(stored) === "requires_capture";
-    const onEvent = paymentEventHandler((orderId) => advance(orderId, deps, { wake: true, reason: { kind: "payment" } }));
+    const onEvent = paymentEventHandler((orderId) => advance(orderId, deps, { kind: "wake", reason: { kind: "payment" } }));
     try {
       await onEvent({ id: `evt_${index}`, type: "checkout.session.completed", data: { object: { metadata: { order_id: id } } } } as never);
     } catch (error) {
@@ -356,7 +356,7 @@ export async function createWorld(params: WorldParams) {
 
   async function step(index: number, wake: boolean): Promise<void> {
     const id = orderAt(index);
-    if (id) await settle(advance(id, deps, { wake }));
+    if (id) await settle(advance(id, deps, wake ? { kind: "wake", reason: { kind: "any" } } : { kind: "poll" }));
   }
 
   /**
@@ -366,7 +366,7 @@ export async function createWorld(params: WorldParams) {
   async function race(index: number, runs: number, withEvent: boolean, withSweep: boolean): Promise<void> {
     const id = orderAt(index);
     if (!id) return;
-    const calls: Promise<unknown>[] = Array.from({ length: runs }, () => advance(id, deps, { wake: true }));
+    const calls: Promise<unknown>[] = Array.from({ length: runs }, () => advance(id, deps, { kind: "wake", reason: { kind: "any" } }));
     // The buyer pays just after a run read the payment page, and the webhook follows while that
     // run still holds the order: it must find the webhook's wake-up when it lets go.
     const paidMeanwhile = async () => {
@@ -393,7 +393,7 @@ export async function createWorld(params: WorldParams) {
     if (!first || !second) return;
     // Both runs end before the process does: one that dies takes the other with it.
     await settle(
-      Promise.allSettled([advance(first, deps, { wake: true }), advance(second, deps, { wake: true })]).then(([a, b]) => {
+      Promise.allSettled([advance(first, deps, { kind: "wake", reason: { kind: "any" } }), advance(second, deps, { kind: "wake", reason: { kind: "any" } })]).then(([a, b]) => {
         for (const run of [a, b]) if (run?.status === "rejected") throw run.reason;
       }),
     );

@@ -16,6 +16,6 @@ export const POST = route({}, async (request: Request) => {
     stripe: await getStripe(),
     secret: await webhookSecret(),
     kv: await getKv(),
-    onEvent: paymentEventHandler((orderId) => advance(orderId, deps, { wake: true, reason: { kind: "payment" } })),
+    onEvent: paymentEventHandler((orderId) => advance(orderId, deps, { kind: "wake", reason: { kind: "payment" } })),
   });
 });

@@ -6,27 +6,15 @@
 // check (sale-hold.ts), so two checkouts at once cannot both pass a threshold that covers one.
 // A balance never read (upstream down) does not stop sales: the checkout's own catalogue read
 // fails in that case, and upstream's 402 still keeps a buyer's money from being taken.
-import type { Money } from "@/lib/money";
-import { err, ok, type Result } from "@/lib/result";
+import type { SaleCheck, SaleHold } from "@/lib/checkout/start-checkout";
+import { err, ok } from "@/lib/result";
 import { covers, saleCeilingMinor, thresholdMinorFor } from "./available-balance";
 import { OPS_KEYS } from "./keys";
 import { readPause, readThreshold } from "./owner-settings";
 import { readBalanceFigures, type BalanceDeps } from "./partner-balance";
 import { holdSale, releaseSaleHold } from "./sale-hold";
 
-export type SalesGuardDeps = BalanceDeps;
-
-export type SaleRefusal = { code: "sales_paused"; message: string } | { code: "balance_low"; message: string };
-
 export const LOW_BALANCE_CAUSE = "low-balance";
-
-/** What an accepted order holds of the balance; let go when the order is then not stored. */
-export interface SaleHold {
-  release(): Promise<void>;
-}
-
-/** Whether the shop takes this order (its id, its upstream cost) now; taken, it is held. */
-export type SaleCheck = (cost: Money, orderId: string) => Promise<Result<SaleHold, SaleRefusal>>;
 
 const NOTHING_HELD: SaleHold = { release: async () => undefined };
 
@@ -34,7 +22,7 @@ const NOTHING_HELD: SaleHold = { release: async () => undefined };
  * Read what decides whether the shop takes an order (the pause, the balance and the threshold)
  * before its cost is known, so that a checkout reads them in the same rounds as its quote.
  */
-export async function readSaleCheck(deps: SalesGuardDeps): Promise<SaleCheck> {
+export async function readSaleCheck(deps: BalanceDeps): Promise<SaleCheck> {
   // Read together: on Redis or Upstash each read is a round trip the buyer waits for.
   const [pause, figures, threshold] = await Promise.all([readPause(deps.kv), readBalanceFigures(deps), readThreshold(deps.kv)]);
   return async (cost, orderId) => {

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scaledDecimal } from "@/lib/pricing/scaled-decimal";
 import { currencyExponent } from "@/lib/money";
-import { chargeExceedsQuote, type ConversionRates } from "./price-guard";
+import { chargeExceedsQuote, type ConversionRates } from "./charge-check";
 
 const CURRENCIES = ["USD", "EUR", "JPY", "KWD"] as const;
 const SCALE = 10n ** 8n;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeExceedsQuote, type ConversionRates } from "./price-guard";
+import { chargeExceedsQuote, type ConversionRates } from "./charge-check";
 
 const usdStore: ConversionRates = { storeCurrency: "USD", exchangeRates: { EUR: "1.08" } };
 

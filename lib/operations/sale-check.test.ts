@@ -11,13 +11,13 @@ import { checkoutApiPerTest } from "@/tests/support/checkout/checkout-api-world"
 import { countKvRounds } from "@/tests/support/kv/kv-rounds";
 import type { AlertsPort } from "./alerts-port";
 import { writePause, writeThreshold } from "./owner-settings";
-import { readBalanceFigures, recordUpstreamSpend } from "./partner-balance";
+import { readBalanceFigures, recordUpstreamSpend, type OperationsDeps } from "./partner-balance";
 import { reviewBalance } from "./review-balance";
-import { LOW_BALANCE_CAUSE, readSaleCheck, type SalesGuardDeps } from "./sales-guard";
+import { LOW_BALANCE_CAUSE, readSaleCheck } from "./sale-check";
 import type { Money } from "@/lib/money";
 
 /** The pause, balance and threshold read and judged at once, as one checkout does. */
-const saleCheckedNow = async (deps: SalesGuardDeps, cost: Money, orderId: string) => (await readSaleCheck(deps))(cost, orderId);
+const saleCheckedNow = async (deps: OperationsDeps, cost: Money, orderId: string) => (await readSaleCheck(deps))(cost, orderId);
 
 const setup = checkoutApiPerTest();
 
@@ -39,11 +39,11 @@ async function world() {
   };
   // Fresh for an hour: the harness moves its clock while calls wait, and a refresh of the balance
   // in the middle of a test would add its own KV rounds.
-  const ops: SalesGuardDeps = { kv: w.h.kv, clock: w.h.timers, client: w.h.client, upstream: "http-test", ttlMs: 3600_000, alerts };
+  const ops: OperationsDeps = { kv: w.h.kv, clock: w.h.timers, client: w.h.client, upstream: "http-test", ttlMs: 3600_000, alerts };
   const inner = w.deps.start;
   const deps: PostCheckoutDeps = {
     ...w.deps,
-    start: async () => ({ ...(await inner()), orders: countingBalance(w.h.deps, ops), salesGuard: () => w.h.run(readSaleCheck(ops)) }),
+    start: async () => ({ ...(await inner()), orders: countingBalance(w.h.deps, ops), readSaleCheck: () => w.h.run(readSaleCheck(ops)) }),
   };
   return { ...w, ops, deps, calls };
 }

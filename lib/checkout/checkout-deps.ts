@@ -1,8 +1,8 @@
-// What `advance` needs from the outside, and nothing more: three Partner API calls and six
-// payment operations. The storefront passes the real client and the Stripe-backed payments;
-// tests pass the same, pointed at the two sandboxes, with faults injected between them.
+// What the checkout (`advance`) needs from the outside, and nothing more: three Partner API
+// calls and six payment operations. The storefront passes the real client and the Stripe-backed
+// payments; tests pass the same, pointed at the two sandboxes, with faults injected between them.
 import type { OwnerAlertSource } from "@/lib/alerts/owner-alert";
-import type { ConversionRates } from "./price-guard";
+import type { ConversionRates } from "./charge-check";
 import type { Money } from "@/lib/money";
 import type { PartnerClient } from "@/lib/partner/client";
 import type { Result } from "@/lib/result";
@@ -10,7 +10,7 @@ import type { Clock } from "@/lib/time/clock";
 import type { CodeVault } from "./code-vault";
 import type { OrderStore } from "./store/order-store";
 
-export type UpstreamPort = Pick<PartnerClient, "pay" | "orderUpdate" | "orderInfo">;
+export type CheckoutUpstream = Pick<PartnerClient, "pay" | "orderUpdate" | "orderInfo">;
 
 export interface PaymentsError {
   code: string;
@@ -52,7 +52,7 @@ export interface OpenCheckoutInput {
  * Every operation carries an idempotency key derived from the order id and the operation, so a
  * repeat after a timeout or a crash is answered with the first result instead of acting twice.
  */
-export interface PaymentsPort {
+export interface CheckoutPayments {
   openCheckout(input: OpenCheckoutInput): Promise<Result<{ sessionId: string; url: string; expiresAt: number }, PaymentsError>>;
   readCheckout(sessionId: string): Promise<Result<PaymentView, PaymentsError>>;
   expireCheckout(sessionId: string, orderId: string): Promise<Result<void, PaymentsError>>;
@@ -99,8 +99,8 @@ export interface CheckoutPolicy {
 
 export interface CheckoutDeps {
   store: OrderStore;
-  upstream: UpstreamPort;
-  payments: PaymentsPort;
+  upstream: CheckoutUpstream;
+  payments: CheckoutPayments;
   vault: CodeVault;
   clock: Clock;
   policy: CheckoutPolicy;

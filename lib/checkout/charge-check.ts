@@ -18,7 +18,7 @@ export interface ConversionRates {
  * No usable rate for a currency on one side: the price cannot be confirmed. Never taken as 1,
  * which would value a charge in a weaker currency as if it were dollars.
  */
-export type PriceGuardError = { code: "no_rate"; currency: string };
+export type ChargeCheckError = { code: "no_rate"; currency: string };
 
 /**
  * True when `charged` is worth more than `quoteCost` × (1 + tolerancePercent / 100). The
@@ -29,7 +29,7 @@ export function chargeExceedsQuote(
   charged: Money,
   rates: ConversionRates,
   tolerancePercent: number,
-): Result<boolean, PriceGuardError> {
+): Result<boolean, ChargeCheckError> {
   const toleranceBp = BigInt(Math.round(tolerancePercent * 100));
   // One currency needs no rate at all, so a missing rate cannot refuse a like-for-like charge.
   if (charged.currency === quoteCost.currency) {
@@ -47,7 +47,7 @@ export function chargeExceedsQuote(
 }
 
 /** Store-currency units per unit of `currency`, scaled by 10^8 (lib/pricing's scale). */
-function rateOf(currency: string, rates: ConversionRates): Result<bigint, PriceGuardError> {
+function rateOf(currency: string, rates: ConversionRates): Result<bigint, ChargeCheckError> {
   const text = currency === rates.storeCurrency ? "1" : rates.exchangeRates[currency];
   const rate = text === undefined ? 0n : scaledDecimal(text);
   // A zero rate would value any charge at nothing and let every price through.
