@@ -123,7 +123,7 @@ test.describe("admin catalogue", () => {
       await page.getByRole("link", { name: "Upstream changes" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "What upstream changed" })).toBeVisible();
       await page.getByRole("button", { name: "Mark reviewed" }).click();
-      await expect(page.getByText("Marked reviewed.")).toBeVisible();
+      await expect(page.getByText("Marked reviewed.", { exact: true })).toBeVisible();
     });
 
     await test.step("the bulk form works without JavaScript", async () => {
