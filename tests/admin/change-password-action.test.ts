@@ -2,7 +2,7 @@
 // anything else runs: bad input names its field and reaches neither KV nor the audit log.
 import { describe, expect, it, vi } from "vitest";
 
-vi.mock("@/lib/auth/guard/current-admin", () => ({
+vi.mock("@/lib/shop/admin-request", () => ({
   currentAdmin: async () => ({ email: "ann@x.example", role: "staff", ip: "203.0.113.5" }),
   requestHeaders: async () => new Headers({ host: "shop.example", origin: "http://shop.example" }),
 }));

@@ -8,7 +8,7 @@ import { createMemoryKv } from "@/tests/support/memory-kv";
 
 const OWNER = { email: "owner@shop.example", role: "owner", ip: "203.0.113.7" } as const;
 
-vi.mock("@/lib/auth/guard/current-admin", () => ({
+vi.mock("@/lib/shop/admin-request", () => ({
   currentAdmin: async () => OWNER,
   requestHeaders: async () => new Headers({ host: "shop.example", origin: "http://shop.example" }),
 }));

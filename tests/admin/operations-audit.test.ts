@@ -5,7 +5,7 @@ import type { AuditInput } from "@/lib/audit";
 
 const ADMIN = { email: "owner@x.example", role: "owner", ip: "203.0.113.9" } as const;
 
-vi.mock("@/lib/auth/guard/current-admin", () => ({
+vi.mock("@/lib/shop/admin-request", () => ({
   currentAdmin: async () => ADMIN,
   requestHeaders: async () => new Headers({ host: "shop.example", origin: "http://shop.example" }),
 }));

@@ -13,7 +13,7 @@ import { createMemoryKv } from "@/tests/support/memory-kv";
 const ANN = { email: "ann@x.example", role: "staff", ip: "203.0.113.5" } as const;
 const SECRET = "kWq3v9ZrT1xYp6LmN8bC2dF5gH7jK0sA4eR";
 
-vi.mock("@/lib/auth/guard/current-admin", () => ({
+vi.mock("@/lib/shop/admin-request", () => ({
   currentAdmin: async () => ANN,
   requestHeaders: async () => new Headers({ host: "shop.example", origin: "http://shop.example" }),
 }));

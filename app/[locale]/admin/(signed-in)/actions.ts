@@ -3,7 +3,7 @@
 // all sales". Each is audited with what it was before, safe to submit twice (setting what is already set changes
 // nothing and says so), and expires the storefront pages that show it.
 import { recordAudit } from "@/lib/shop/audit";
-import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { adminAction } from "@/lib/shop/admin-guard";
 import { parseMoneyInput } from "@/lib/money";
 import { readPause, readThreshold, writePause, writeThreshold } from "@/lib/operations/owner-settings";
 import { readBalanceFigures } from "@/lib/operations/partner-balance";

@@ -3,7 +3,7 @@
 // yet; the invitation's token is what it checks.
 import { recordAudit } from "@/lib/shop/audit";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
-import { publicAdminAction } from "@/lib/auth/guard/admin-guard";
+import { publicAdminAction } from "@/lib/shop/admin-guard";
 import { acceptInvite } from "@/lib/auth/invites";
 import { hashPassword } from "@/lib/security/password-hash";
 import { getKv } from "@/lib/kv/get-kv";

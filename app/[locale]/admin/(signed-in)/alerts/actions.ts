@@ -5,7 +5,7 @@ import { refresh } from "next/cache";
 import { z } from "zod";
 import { shopAlerts } from "@/lib/shop/alerts";
 import { recordAudit } from "@/lib/shop/audit";
-import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { adminAction } from "@/lib/shop/admin-guard";
 
 const acknowledgeSchema = z.object({ id: z.string().trim().regex(/^[0-9A-Z]{26}$/, { error: "not an alert id" }) });
 

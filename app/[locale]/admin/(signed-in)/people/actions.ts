@@ -4,7 +4,7 @@
 import { recordAudit } from "@/lib/shop/audit";
 import { shopFirstOwner } from "@/lib/shop/auth";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
-import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { adminAction } from "@/lib/shop/admin-guard";
 import { revokeInvite } from "@/lib/auth/invites";
 import { sendInvite } from "@/lib/shop/send-invite";
 import { getPerson, removePerson, setRole } from "@/lib/auth/people-store";

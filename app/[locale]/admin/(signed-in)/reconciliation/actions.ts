@@ -4,7 +4,7 @@
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { recordAudit } from "@/lib/shop/audit";
-import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { adminAction } from "@/lib/shop/admin-guard";
 import { parsePeriod } from "@/lib/reconciliation/period";
 import { reconcile } from "@/lib/reconciliation/run";
 import { settleRow } from "@/lib/reconciliation/settle";
