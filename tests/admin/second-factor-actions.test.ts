@@ -19,7 +19,8 @@ vi.mock("@/lib/shop/admin-request", () => ({
 }));
 const world = vi.hoisted(() => ({ kv: null as unknown as Kv, audited: [] as AuditInput[] }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => world.kv }));
-vi.mock("@/lib/shop/audit", () => ({ recordAudit: async (input: AuditInput) => void world.audited.push(input) }));
+// Rows are written by the library that makes each change (lib/audit is what it calls).
+vi.mock("@/lib/audit", async (actual) => ({ ...(await actual<typeof import("@/lib/audit")>()), recordAudit: async (input: AuditInput) => void world.audited.push(input) }));
 vi.mock("@/lib/auth/admin-settings", () => ({ firstOwner: async () => null }));
 vi.mock("@/lib/shop/auth", async (actual) => ({ ...(await actual<typeof import("@/lib/shop/auth")>()), shopTotpVault: async () => totpVault(SECRET) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
