@@ -1,7 +1,7 @@
 // The alerts' KV records. Every change to a record is a compare-and-set of its JSON, retried
 // on a concurrent change, so two processes raising the same cause at once both count.
 import { randomUUID } from "node:crypto";
-import { getJson, setJson } from "@/lib/kv/json";
+import { getJson, parseJsonValue, setJson } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { compareAndSet, receiptKey } from "@/lib/kv/scripts";
 import { ALERT_KEYS, alertRecordSchema, type AlertRecord } from "./alert-record";
@@ -27,7 +27,7 @@ export async function updateAlert(kv: Kv, id: string, change: (record: AlertReco
   for (let attempt = 0; attempt < CAS_TRIES; attempt += 1) {
     const text = await kv.get(key);
     if (text === null) return null;
-    const current = alertRecordSchema.parse(JSON.parse(text));
+    const current = parseJsonValue(text, key, alertRecordSchema);
     const next = change(current);
     if (next === null) return current;
     const result = await kv.run(compareAndSet, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MailMessage, Mailer } from "@/lib/mail/mailer";
 import { err, ok } from "@/lib/result";
+import { listAudit } from "@/lib/audit";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 import { ALERT_KEYS } from "./alert-record";
 import { createAlerts } from "./create-alerts";
@@ -160,16 +161,18 @@ describe("alerts", () => {
   });
 
   it("acknowledging twice is one acknowledgement, and an acknowledged alert sends no reminders", async () => {
-    const { alerts, mails, advance } = world();
+    const { alerts, mails, advance, kv } = world();
     await alerts.raise(lowBalance);
     const [alert] = (await alerts.list()).alerts;
     if (!alert) throw new Error("no alert");
-    const first = await alerts.acknowledge(alert.id, "owner@shop.example");
+    const first = await alerts.acknowledge(alert.id, { email: "owner@shop.example", ip: null });
     advance(1_000);
-    const second = await alerts.acknowledge(alert.id, "staff@shop.example");
+    const second = await alerts.acknowledge(alert.id, { email: "staff@shop.example", ip: null });
     expect(first.ok && first.value.changed).toBe(true);
     expect(second.ok && second.value.changed).toBe(false);
     expect(second.ok && second.value.alert).toMatchObject({ acknowledgedBy: "owner@shop.example", acknowledgedAt: first.ok ? first.value.alert.acknowledgedAt : -1 });
+    // One row, for the acknowledgement that changed something.
+    expect((await listAudit(1, { kv })).entries).toEqual([expect.objectContaining({ actor: "owner@shop.example", action: "alerts.acknowledged", target: `alert:${alert.id}` })]);
     expect(await alerts.openCount()).toBe(0);
 
     advance(2 * WINDOW_MS);
@@ -181,22 +184,23 @@ describe("alerts", () => {
 
   it("acknowledging an unknown alert is refused by name", async () => {
     const { alerts } = world();
-    expect(await alerts.acknowledge("nope", "owner@shop.example")).toEqual({ ok: false, error: { code: "not_found", message: "no alert nope" } });
+    expect(await alerts.acknowledge("nope", { email: "owner@shop.example", ip: null })).toEqual({ ok: false, error: { code: "not_found", message: "no alert nope" } });
   });
 
   it("a test alert goes through the same delivery once per form submission", async () => {
-    const { alerts, mails, posts } = world();
-    const first = await alerts.sendTest("form-token-1", "owner@shop.example");
-    const again = await alerts.sendTest("form-token-1", "owner@shop.example");
+    const { alerts, mails, posts, kv } = world();
+    const first = await alerts.sendTest("form-token-1", { email: "owner@shop.example", ip: null });
+    const again = await alerts.sendTest("form-token-1", { email: "owner@shop.example", ip: null });
     expect(first.ok && first.value.sent).toBe(true);
     expect(again.ok && again.value.sent).toBe(false);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe("Alert: [test] Test alert");
+    expect((await listAudit(1, { kv })).entries).toEqual([expect.objectContaining({ actor: "owner@shop.example", action: "alerts.test_sent" })]);
     expect(posts).toHaveLength(1);
     const page = await alerts.list();
     expect(page.alerts).toHaveLength(1);
     expect(page.alerts[0]).toMatchObject({ test: true });
-    await alerts.sendTest("form-token-2", "owner@shop.example");
+    await alerts.sendTest("form-token-2", { email: "owner@shop.example", ip: null });
     expect(mails).toHaveLength(2);
   });
 

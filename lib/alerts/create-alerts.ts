@@ -3,7 +3,9 @@
 // another, and it is sent again only once the window has passed (a reminder, unless someone
 // acknowledged it). Clearing a cause closes its alert, so the next occurrence opens a new one;
 // the window's send mark stays, so a cause that flaps does not send again inside the window.
+// A person acknowledging an alert or sending a test is written to the audit log here, with it.
 import { monotonicFactory } from "ulid";
+import { recordAudit, type Actor } from "@/lib/audit";
 import type { Kv } from "@/lib/kv/kv";
 import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
@@ -42,9 +44,9 @@ export interface Alerts {
   /** The cause has cleared: its alert closes and stops. Never throws. */
   clear(cause: string): Promise<void>;
   /** Idempotent: a second acknowledgement changes nothing and says so. */
-  acknowledge(id: string, by: string): Promise<Result<{ alert: AlertRecord; changed: boolean }, AlertError>>;
+  acknowledge(id: string, by: Actor): Promise<Result<{ alert: AlertRecord; changed: boolean }, AlertError>>;
   /** A test through the same delivery; `token` comes from the form, so submitting it twice sends once. */
-  sendTest(token: string, actor: string): Promise<Result<RaiseOutcome, AlertError>>;
+  sendTest(token: string, actor: Actor): Promise<Result<RaiseOutcome, AlertError>>;
   list(options?: { offset?: number; limit?: number }): Promise<AlertPage>;
   openCount(): Promise<number>;
 }
@@ -168,20 +170,29 @@ export function createAlerts(deps: AlertsDeps): Alerts {
       let changed = false;
       const record = await updateAlert(kv, id, (current) => {
         changed = current.acknowledgedAt === null;
-        return changed ? { ...current, acknowledgedBy: by, acknowledgedAt: now } : null;
+        return changed ? { ...current, acknowledgedBy: by.email, acknowledgedAt: now } : null;
       });
       if (!record) return err({ code: "not_found", message: `no alert ${id}` });
       await kv.zRem(ALERT_KEYS.open, id);
+      if (changed) {
+        const change = { before: { cause: record.cause, acknowledged: false }, after: { acknowledged: true } };
+        await recordAudit({ actor: by.email, action: "alerts.acknowledged", target: `alert:${id}`, ...change, ip: by.ip }, deps);
+      }
       return ok({ alert: record, changed });
     },
 
     async sendTest(token, actor) {
-      return raiseWith(
-        { cause: `test:${token}`, title: "Test alert", detail: `A test alert sent from the admin by ${actor}. If you read this, alerts reach you here.`, link: "/admin/alerts" },
+      const outcome = await raiseWith(
+        { cause: `test:${token}`, title: "Test alert", detail: `A test alert sent from the admin by ${actor.email}. If you read this, alerts reach you here.`, link: "/admin/alerts" },
         true,
         // A test's mark only needs to outlive a second submission of the same form.
         deps.windowMs,
       );
+      if (outcome.ok && outcome.value.sent) {
+        const after = { deliveries: outcome.value.deliveries.map(({ channel, ok }) => ({ channel, ok })) };
+        await recordAudit({ actor: actor.email, action: "alerts.test_sent", target: `alert:${outcome.value.alert.id}`, after, ip: actor.ip }, deps);
+      }
+      return outcome;
     },
 
     list: (options) => listAlerts(kv, options),

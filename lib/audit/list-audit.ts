@@ -1,4 +1,5 @@
 // The audit log newest first, a page at a time, for the admin's server-rendered listing.
+import { parseJsonOrNull } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { AUDIT_LOG_KEY, auditEntrySchema, type AuditEntry } from "./audit-entry";
 
@@ -20,18 +21,10 @@ export async function listAudit(page: number, options: { kv: Kv; perPage?: numbe
   const current = Math.min(Math.max(1, Math.floor(page)), pages);
   const rows = await kv.zRevRangeByRank(AUDIT_LOG_KEY, { offset: (current - 1) * perPage, count: perPage });
   const entries = rows.flatMap(({ member }) => {
-    const parsed = auditEntrySchema.safeParse(safeJson(member));
+    const entry = parseJsonOrNull(member, auditEntrySchema);
     // A row from a future release that this one cannot read is left out of the page, not fatal.
-    if (!parsed.success) console.warn(`[audit] unreadable row skipped: ${member.slice(0, 120)}`);
-    return parsed.success ? [parsed.data] : [];
+    if (entry === null) console.warn(`[audit] unreadable row skipped: ${member.slice(0, 120)}`);
+    return entry === null ? [] : [entry];
   });
   return { entries, page: current, pages, total };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

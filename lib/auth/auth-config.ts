@@ -1,7 +1,9 @@
 // The one @auth/core configuration: a Credentials provider (email, password and, for an
 // enrolled account, a code) with JWT sessions that are checked against KV on every read, so a
 // session can be ended from the server (session-version.ts, ended-sessions.ts). The route
-// handler and the server-side session read both call Auth with it.
+// handler and the server-side session read both call Auth with it. It is built from its parts
+// (the first owner, the secret, KV, the clock, how to read the client's address): the
+// composition root (lib/shop/auth.ts) reads the settings and builds it once per process.
 import { randomUUID } from "node:crypto";
 import type { AuthConfig } from "@auth/core";
 import type { Session } from "@auth/core/types";
@@ -9,14 +11,9 @@ import { CredentialsSignin } from "@auth/core/errors";
 import Credentials from "@auth/core/providers/credentials";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
-import { env } from "@/lib/config/env";
-import { shopMode } from "@/lib/config/shop-mode";
-import { getKv } from "@/lib/kv/get-kv";
-import { clientIp } from "@/lib/rate-limit/client-ip";
-import { processSingleton } from "@/lib/singleton";
-import { systemClock } from "@/lib/time/clock";
-import { firstOwner } from "./admin-settings";
-import { authSecret } from "./auth-secret";
+import type { Kv } from "@/lib/kv/kv";
+import type { Clock } from "@/lib/time/clock";
+import type { FirstOwner } from "./admin-settings";
 import { checkCredentials, type SignInFailure } from "./check-credentials";
 import { accountEmailSchema } from "./email";
 import { endSession, sessionEnded } from "./ended-sessions";
@@ -49,21 +46,29 @@ const tokenClaimsSchema = z.object({ email: z.string(), sv: z.number(), pw: z.st
 
 const SESSION_MAX_AGE_MS = SESSION_MAX_AGE_S * 1000;
 
-/**
- * The process's one configuration, as Auth.js builds it once (lib/singleton.ts forgets a failed
- * build, such as KV down at the first request). Nothing in it depends on the request: the
- * request reaches `authorize` as an argument, and each session's `since`/`sid` ride in its token.
- * KV is asked for at each use (getKv() is itself one per process) rather than held by the config.
- */
-export function authConfig(): Promise<AuthConfig> {
-  return processSingleton("auth-config", buildAuthConfig);
+export interface AuthParts {
+  /** Who may sign in before anyone has been invited (admin-settings.ts). */
+  owner: FirstOwner | null;
+  /** The admin's one secret (auth-secret.ts): the session cookie's key and the second factors' seal. */
+  secret: string;
+  /** SHOP_URL: an https shop keeps its cookies Secure behind any proxy. */
+  shopUrl: string | undefined;
+  /**
+   * Asked for at each use rather than held: the configuration lives as long as the process and
+   * outlives no KV connection that way.
+   */
+  kv: () => Promise<Kv>;
+  clock: Clock;
+  /** The client's address as the deployment's proxies vouch for it (lib/rate-limit/client-ip.ts). */
+  clientIp: (headers: Headers) => string;
 }
 
-async function buildAuthConfig(): Promise<AuthConfig> {
-  const config = env();
-  const mode = shopMode();
-  const owner = await firstOwner(config, mode, getKv);
-  const secret = await authSecret(await getKv(), config, mode);
+/**
+ * The configuration. Nothing in it depends on the request: the request reaches `authorize` as an
+ * argument, and each session's `since`/`sid` ride in its token, so one per process serves all.
+ */
+export function buildAuthConfig(parts: AuthParts): AuthConfig {
+  const { owner, secret, shopUrl, clock } = parts;
   const vault = totpVault(secret);
   return {
     basePath: AUTH_BASE_PATH,
@@ -72,7 +77,7 @@ async function buildAuthConfig(): Promise<AuthConfig> {
     trustHost: true,
     // Auth picks Secure cookies from the request's protocol, which is http when a proxy ends TLS
     // without X-Forwarded-Proto; a shop whose public address is https always keeps them Secure.
-    ...(config.SHOP_URL ? { useSecureCookies: config.SHOP_URL.startsWith("https:") } : {}),
+    ...(shopUrl ? { useSecureCookies: shopUrl.startsWith("https:") } : {}),
     secret,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
@@ -80,19 +85,19 @@ async function buildAuthConfig(): Promise<AuthConfig> {
       Credentials({
         credentials: { email: {}, password: {}, code: {} },
         async authorize(raw, request) {
-          const ip = clientIp(request.headers);
+          const ip = parts.clientIp(request.headers);
           const parsed = credentialsSchema.safeParse({ ...raw, code: raw.code || undefined });
           if (!parsed.success) throw new SignInRefused("credentials");
-          const kv = await getKv();
-          const checked = await checkCredentials({ kv, clock: systemClock, vault, owner }, parsed.data);
+          const kv = await parts.kv();
+          const checked = await checkCredentials({ kv, clock, vault, owner }, parsed.data);
           const email = parsed.data.email;
           if (!checked.ok) {
             // Asking for the code is the second step of a sign-in, not a failure.
-            if (checked.error !== "totp_required") await recordAudit({ actor: null, action: "auth.sign_in_failed", target: `person:${email}`, after: { reason: checked.error }, ip }, { kv, clock: systemClock });
+            if (checked.error !== "totp_required") await recordAudit({ actor: null, action: "auth.sign_in_failed", target: `person:${email}`, after: { reason: checked.error }, ip }, { kv, clock });
             throw new SignInRefused(checked.error);
           }
-          await recordAudit({ actor: email, action: "auth.sign_in", target: `person:${email}`, after: { role: checked.value.role, factor: checked.value.factor }, ip }, { kv, clock: systemClock });
-          return { id: email, email, sv: await sessionVersion(kv, email), pw: passwordFingerprint(checked.value.passwordHash), since: systemClock.now(), sid: randomUUID() };
+          await recordAudit({ actor: email, action: "auth.sign_in", target: `person:${email}`, after: { role: checked.value.role, factor: checked.value.factor }, ip }, { kv, clock });
+          return { id: email, email, sv: await sessionVersion(kv, email), pw: passwordFingerprint(checked.value.passwordHash), since: clock.now(), sid: randomUUID() };
         },
       }),
     ],
@@ -102,8 +107,8 @@ async function buildAuthConfig(): Promise<AuthConfig> {
         // Every read: within its lifetime from sign-in, not signed out, and the account still
         // there with the same password and session version.
         const claims = tokenClaimsSchema.safeParse(token);
-        if (!claims.success || systemClock.now() >= claims.data.since + SESSION_MAX_AGE_MS) return null;
-        const kv = await getKv();
+        if (!claims.success || clock.now() >= claims.data.since + SESSION_MAX_AGE_MS) return null;
+        const kv = await parts.kv();
         const [account, version, ended] = await Promise.all([
           findAccount(kv, owner, claims.data.email),
           sessionVersion(kv, claims.data.email),
@@ -122,7 +127,7 @@ async function buildAuthConfig(): Promise<AuthConfig> {
       // The cookie is cleared in this browser only; a copy of it must read as nobody too.
       async signOut(message) {
         const claims = "token" in message ? tokenClaimsSchema.safeParse(message.token) : null;
-        if (claims?.success) await endSession({ kv: await getKv(), clock: systemClock }, claims.data.sid, claims.data.since + SESSION_MAX_AGE_MS);
+        if (claims?.success) await endSession({ kv: await parts.kv(), clock }, claims.data.sid, claims.data.since + SESSION_MAX_AGE_MS);
       },
     },
     logger: {

@@ -2,7 +2,9 @@
 // session left open on someone else's screen is not enough, and each try counts against the
 // sign-in limits, since this form can test guesses as well as the sign-in can. The new hash
 // bumps the session version (people-store.ts): every session of the account ends, this one
-// included, and the person signs in again with the new password.
+// included, and the person signs in again with the new password. The change is written to the
+// audit log, and so is a wrong current password: it may be someone else at an open session.
+import { recordAudit } from "@/lib/audit";
 import type { Kv } from "@/lib/kv/kv";
 import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
@@ -40,6 +42,12 @@ export async function changeOwnPassword(
   if (account.fromSettings) return err({ code: deps.owner?.demo ? "demo_owner" : "from_settings" });
   const limit = await hitSignInLimits(deps, change.email, change.ip);
   if (!limit.allowed) return err({ code: "limited", retryAfterSeconds: limit.retryAfterSeconds });
-  if (!(await verifyPassword(change.current, account.passwordHash))) return err({ code: "wrong_password" });
-  return (await setPasswordHash(deps.kv, change.email, await hashPassword(change.password))) ? ok(undefined) : err({ code: "gone" });
+  const row = { actor: change.email, target: `person:${change.email}`, ip: change.ip };
+  if (!(await verifyPassword(change.current, account.passwordHash))) {
+    await recordAudit({ ...row, action: "auth.password_change_failed", after: { reason: "wrong_password" } }, deps);
+    return err({ code: "wrong_password" });
+  }
+  if (!(await setPasswordHash(deps.kv, change.email, await hashPassword(change.password)))) return err({ code: "gone" });
+  await recordAudit({ ...row, action: "auth.password_changed" }, deps);
+  return ok(undefined);
 }

@@ -2,7 +2,3 @@
 import { z } from "zod";
 
 export const accountEmailSchema = z.email({ error: "expected an email address" }).trim().max(254).toLowerCase();
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}

@@ -3,6 +3,9 @@
 // addresses; one address, many people), as on the sign-in form: without that, a session left
 // open could guess the six digits that turn the factor off. A new enrolment does not start
 // while a factor is on, or confirming it would replace the factor and its recovery codes.
+// Turning it on or off is written to the audit log, and so is a wrong code: it may be someone
+// else guessing at an open session.
+import { recordAudit } from "@/lib/audit";
 import { err, ok, type Result } from "@/lib/result";
 import { hitSignInLimits, type SignInLimits } from "./sign-in-limits";
 import { confirmTotpEnrolment, disableTotp, pendingTotp, startTotpEnrolment, totpEnabled, verifySecondFactor, type TotpDeps } from "./totp";
@@ -37,6 +40,7 @@ export async function confirmOwnEnrolment(deps: OwnSecondFactorDeps, attempt: Co
   const limit = await hitSignInLimits(deps, attempt.email, attempt.ip);
   if (!limit.allowed) return err({ code: "limited", retryAfterSeconds: limit.retryAfterSeconds });
   const codes = await confirmTotpEnrolment(deps, attempt.email, attempt.code);
+  await audit(deps, attempt, codes ? "auth.totp_enabled" : "auth.totp_enable_failed");
   return codes ? ok(codes) : err({ code: "wrong_code" });
 }
 
@@ -45,7 +49,18 @@ export async function turnOffSecondFactor(deps: OwnSecondFactorDeps, attempt: Co
   if (!(await totpEnabled(deps.kv, attempt.email))) return err({ code: "not_on" });
   const limit = await hitSignInLimits(deps, attempt.email, attempt.ip);
   if (!limit.allowed) return err({ code: "limited", retryAfterSeconds: limit.retryAfterSeconds });
-  if (!(await verifySecondFactor(deps, attempt.email, attempt.code))) return err({ code: "wrong_code" });
+  if (!(await verifySecondFactor(deps, attempt.email, attempt.code))) {
+    await audit(deps, attempt, "auth.totp_disable_failed");
+    return err({ code: "wrong_code" });
+  }
   await disableTotp(deps.kv, attempt.email);
+  await audit(deps, attempt, "auth.totp_disabled");
   return ok(undefined);
+}
+
+type SecondFactorAction = "auth.totp_enabled" | "auth.totp_enable_failed" | "auth.totp_disabled" | "auth.totp_disable_failed";
+
+function audit(deps: OwnSecondFactorDeps, attempt: CodeAttempt, action: SecondFactorAction) {
+  const failed = action.endsWith("_failed") ? { after: { reason: "wrong_code" } } : {};
+  return recordAudit({ actor: attempt.email, action, target: `person:${attempt.email}`, ...failed, ip: attempt.ip }, deps);
 }

@@ -7,7 +7,7 @@ import type { Kv } from "@/lib/kv/kv";
 import { hitFixedWindow } from "@/lib/rate-limit/fixed-window";
 import type { RateLimitSetting } from "@/lib/config/rate-limit-setting";
 import type { Clock } from "@/lib/time/clock";
-import { normalizeEmail } from "./email";
+import { normalizeEmail } from "@/lib/text/normalize-email";
 
 export interface SignInLimits {
   perAccount: RateLimitSetting;

@@ -7,6 +7,7 @@
 // KV failing is not the page failing: a KvError counts as a miss or a lost lock.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { parseJsonOrNull } from "@/lib/kv/json";
 import { KvError } from "@/lib/kv/kv-error";
 import type { Kv } from "@/lib/kv/kv";
 import { acquireLock, type KvLock } from "@/lib/kv/lock";
@@ -193,13 +194,9 @@ async function readStored<T>({ kv, key, schema }: SwrOptions<T>): Promise<Stored
     return null;
   }
   if (raw === null) return null;
-  const parsed = parseJson(raw);
-  const checked = entrySchema(schema).safeParse(parsed);
-  if (!checked.success) {
-    console.error(`[catalog] ignoring a corrupt cache entry at ${key}: ${checked.error.issues[0]?.message ?? "invalid"}`);
-    return { entry: null, raw };
-  }
-  return { entry: checked.data, raw };
+  const entry = parseJsonOrNull(raw, entrySchema(schema));
+  if (entry === null) console.error(`[catalog] ignoring a corrupt cache entry at ${key}`);
+  return { entry, raw };
 }
 
 /** Where a failed first load of `key` is remembered (see rememberFailure). */
@@ -217,14 +214,6 @@ async function rememberFailure<T>({ kv, key }: SwrOptions<T>, reason: string): P
 
 async function recentFailure<T>({ kv, key }: SwrOptions<T>): Promise<string | null> {
   return kv.get(failureKey(key)).catch((error: unknown) => (logKvTrouble(key, error), null));
-}
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
 }
 
 function logKvTrouble(key: string, error: unknown): void {

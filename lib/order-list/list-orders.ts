@@ -22,6 +22,7 @@ import {
 } from "@/lib/checkout/store/order-index";
 import { readOrderText } from "@/lib/checkout/store/order-store";
 import { err, ok, type Result } from "@/lib/result";
+import { normalizeEmail } from "@/lib/text/normalize-email";
 import { createdRange, type OrderListQuery } from "./order-list-query";
 import { readOrderRows, type OrderRow } from "./order-row";
 
@@ -63,8 +64,8 @@ function filtersOf(query: OrderListQuery, email: string | null): Filter[] {
   if (flow) filters.push({ key: ORDER_INDEX_KEYS.flow(flow), matches: (row) => row.flow === flow });
   if (mode) filters.push({ key: ORDER_INDEX_KEYS.mode(mode === "test"), matches: (row) => row.test === (mode === "test") });
   if (email !== null) {
-    const wanted = email.trim().toLowerCase();
-    filters.push({ key: ORDER_INDEX_KEYS.email(emailHash(email)), matches: (row) => row.email.trim().toLowerCase() === wanted });
+    const wanted = normalizeEmail(email);
+    filters.push({ key: ORDER_INDEX_KEYS.email(emailHash(email)), matches: (row) => normalizeEmail(row.email) === wanted });
   }
   if (filters.length === 0) filters.push({ key: ORDER_INDEX_KEYS.newest, matches: () => true });
   return filters;

@@ -5,9 +5,10 @@
 // read (its edge overwrites them, a client cannot set them; @vercel/functions' ipAddress()
 // reads x-real-ip). With neither, no header is believed: Next's route
 // handlers never see the socket, and Next keeps a client's X-Forwarded-For rather than
-// writing the socket's address over it, so every caller then shares one "unknown".
-import { clientIpTrust, type ClientIpTrust } from "@/lib/config/client-ip-trust";
-import { env } from "@/lib/config/env";
+// writing the socket's address over it, so every caller then shares one "unknown". Which of
+// these the deployment vouches for is its setting, read by the composition root
+// (lib/shop/client-ip.ts) and passed in.
+import type { ClientIpTrust } from "@/lib/config/client-ip-trust";
 
 const UNKNOWN = "unknown";
 
@@ -25,7 +26,7 @@ function candidate(headers: Headers, trust: ClientIpTrust): string | undefined {
 }
 
 /** The client's address as the deployment's trusted proxies saw it, or "unknown" (all such callers share a limit). */
-export function clientIp(headers: Headers, trust: ClientIpTrust = clientIpTrust(env())): string {
+export function clientIp(headers: Headers, trust: ClientIpTrust): string {
   const address = candidate(headers, trust)?.trim();
   // Bounded and reduced to address characters: the value becomes part of a KV key.
   return address && /^[0-9A-Za-z.:_%-]{1,64}$/.test(address) ? address : UNKNOWN;

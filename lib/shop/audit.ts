@@ -1,4 +1,5 @@
-// The audit log on the shop's KV and clock: what routes, server actions and pages call.
+// The audit log on the shop's KV and clock: the audit page reads it here, and the sign-in route
+// writes sign-outs here. Every other row is written by the library call that makes the change.
 import { listAudit as listAuditOn, recordAudit as recordAuditOn, type AuditInput, type AuditPage } from "@/lib/audit";
 import type { AuditEntry } from "@/lib/audit/audit-entry";
 import { getKv } from "@/lib/kv/get-kv";

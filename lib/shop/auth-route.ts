@@ -7,19 +7,18 @@ import { env } from "@/lib/config/env";
 import { errorAnswer, problem } from "@/lib/http/json-answer";
 import { rateLimited } from "@/lib/http/rate-limited";
 import { getKv } from "@/lib/kv/get-kv";
-import { clientIp } from "@/lib/rate-limit/client-ip";
 import { systemClock } from "@/lib/time/clock";
-import { authConfig } from "@/lib/auth/auth-config";
 import { authAction } from "@/lib/auth/http/auth-action";
 import { readSignInEmail } from "@/lib/auth/http/sign-in-email";
-import { readSession } from "@/lib/auth/read-session";
 import { hitSignInLimits, signInLimits } from "@/lib/auth/sign-in-limits";
 import { recordAudit } from "./audit";
+import { authConfig, readAdminSession } from "./auth";
+import { shopClientIp } from "./client-ip";
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
   if (request.method !== "POST") return Auth(request, await authConfig());
   const action = authAction(new URL(request.url).pathname);
-  const ip = clientIp(request.headers);
+  const ip = shopClientIp(request.headers);
 
   if (action === "callback") {
     // Auth reads the body itself, so the limit reads a copy, the same way.
@@ -30,12 +29,12 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   }
 
   if (action === "signout") {
-    const session = await readSession(request.headers);
+    const session = await readAdminSession(request.headers);
     const response = await Auth(request, await authConfig());
     if (!session) return response;
     // Auth logs a failure of its sign-out event and clears the cookie all the same, which would
     // leave any copy of it good: a session still readable was not ended, and the browser keeps it.
-    if (await readSession(request.headers)) return problem("internal", "The session could not be ended on the server; sign out again.");
+    if (await readAdminSession(request.headers)) return problem("internal", "The session could not be ended on the server; sign out again.");
     await recordAudit({ actor: session.email, action: "auth.sign_out", target: `person:${session.email}`, ip });
     return response;
   }

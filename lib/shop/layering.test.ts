@@ -40,12 +40,9 @@ describe("layering", () => {
     // themselves, get-kv.ts is KV's own entry point, the sandboxes are outside services with their
     // own start, and Next loads its cache handler by file name, outside our wiring.
     const allowed = ["lib/shop/", "lib/config/", "lib/kv/get-kv.ts", "lib/time/clock.ts", "lib/sandbox/", "lib/payments-sandbox/", "lib/next-cache/kv-cache-handler.ts"];
-    // Still to be injected (issue 26): the Auth config is reached from lib/auth/guard/ through
-    // readSession, and the guard's client address through clientIp's default trust.
-    const notYet = ["lib/auth/auth-config.ts", "lib/rate-limit/client-ip.ts"];
     const reads = /\b(getKv|env|shopMode)\(/;
     const offenders = sourceFiles("lib")
-      .filter((file) => !allowed.some((prefix) => file.startsWith(prefix)) && !notYet.includes(file))
+      .filter((file) => !allowed.some((prefix) => file.startsWith(prefix)))
       .filter((file) => reads.test(stripComments(readFileSync(join(ROOT, file), "utf8"))));
     expect(offenders).toEqual([]);
   });

@@ -9,6 +9,7 @@ import type { RateLimitNeed } from "@/lib/http/route";
 import { getKv } from "@/lib/kv/get-kv";
 import { countRequest } from "@/lib/rate-limit/count-request";
 import { systemClock } from "@/lib/time/clock";
+import { shopClientIpTrust } from "./client-ip";
 
 /** Per client address. A player check spends the partner's upstream rate limit, which /api/pay shares. */
 const LIMITS = {
@@ -27,5 +28,5 @@ export function cronSecret(): string | undefined {
 
 /** The limit named `scope`, read per request so the configuration is read at start, not at build. */
 export function rateLimit(scope: keyof typeof LIMITS, askedBy: RateLimitNeed["askedBy"] = "arrival"): RateLimitNeed {
-  return { askedBy, count: (request) => countRequest({ scope, setting: LIMITS[scope](), kv: getKv, clock: systemClock }, request) };
+  return { askedBy, count: (request) => countRequest({ scope, setting: LIMITS[scope](), kv: getKv, clock: systemClock, trust: shopClientIpTrust() }, request) };
 }

@@ -29,7 +29,7 @@ vi.stubEnv("TRUSTED_PROXY_HOPS", "1");
 // The route as Next serves it: the wrapper refuses another site's POSTs before Auth sees them.
 const { POST, GET } = await import("@/app/api/auth/[...auth]/route");
 const handleAuthRequest = (request: Request) => (request.method === "POST" ? POST(request) : GET(request));
-const { readSession } = await import("@/lib/auth/read-session");
+const { readAdminSession: readSession } = await import("@/lib/shop/auth");
 
 const HOUR = 3_600_000;
 

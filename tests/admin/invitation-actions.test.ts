@@ -8,13 +8,14 @@ import { createMemoryKv } from "@/tests/support/memory-kv";
 
 const OWNER = { email: "owner@shop.example", role: "owner", ip: "203.0.113.7" } as const;
 
-vi.mock("@/lib/auth/guard/current-admin", () => ({
+vi.mock("@/lib/shop/admin-request", () => ({
   currentAdmin: async () => OWNER,
   requestHeaders: async () => new Headers({ host: "shop.example", origin: "http://shop.example" }),
 }));
 const world = vi.hoisted(() => ({ kv: null as unknown as Kv, audited: [] as AuditInput[] }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => world.kv }));
-vi.mock("@/lib/shop/audit", () => ({ recordAudit: async (input: AuditInput) => void world.audited.push(input) }));
+// Rows are written by the library that makes each change (lib/audit is what it calls).
+vi.mock("@/lib/audit", async (actual) => ({ ...(await actual<typeof import("@/lib/audit")>()), recordAudit: async (input: AuditInput) => void world.audited.push(input) }));
 vi.mock("@/lib/auth/admin-settings", () => ({ firstOwner: async () => ({ email: OWNER.email, passwordHash: "unused", demo: false }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 

@@ -5,12 +5,13 @@ import type { AuditInput } from "@/lib/audit";
 
 const ADMIN = { email: "owner@x.example", role: "owner", ip: "203.0.113.9" } as const;
 
-vi.mock("@/lib/auth/guard/current-admin", () => ({
+vi.mock("@/lib/shop/admin-request", () => ({
   currentAdmin: async () => ADMIN,
   requestHeaders: async () => new Headers({ host: "shop.example", origin: "http://shop.example" }),
 }));
 const audited = vi.hoisted(() => [] as AuditInput[]);
-vi.mock("@/lib/shop/audit", () => ({ recordAudit: async (input: AuditInput) => void audited.push(input) }));
+// Rows are written by the library that makes each change (lib/audit is what it calls).
+vi.mock("@/lib/audit", async (actual) => ({ ...(await actual<typeof import("@/lib/audit")>()), recordAudit: async (input: AuditInput) => void audited.push(input) }));
 vi.mock("@/lib/shop/operations", () => ({ shopOperationsDeps: async () => ({ kv: {}, clock: { now: () => 1_800_000_000_000 } }) }));
 vi.mock("@/lib/operations/partner-balance", () => ({
   readBalanceFigures: async () => ({ ok: true, value: { balance: { amount: 100_00, currency: "USD" } } }),

@@ -7,12 +7,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminContext } from "@/lib/auth/guard/current-admin";
 
 const who = vi.hoisted(() => ({ current: null as AdminContext | null }));
-vi.mock("@/lib/auth/guard/current-admin", () => ({
+vi.mock("@/lib/shop/admin-request", () => ({
   currentAdmin: async () => who.current,
   requestHeaders: async () => new Headers({ host: "shop.example", origin: "http://shop.example" }),
 }));
 
-const { ADMIN_GUARD, adminRoute } = await import("@/lib/auth/guard/admin-guard");
+const { ADMIN_GUARD } = await import("@/lib/auth/guard/admin-guard");
+const { adminRoute } = await import("@/lib/shop/admin-guard");
 type Mark = { role: "owner" | "staff" | "public"; reason?: string };
 
 const APP = path.resolve(import.meta.dirname, "../../app");

@@ -13,13 +13,14 @@ import { createMemoryKv } from "@/tests/support/memory-kv";
 const ANN = { email: "ann@x.example", role: "staff", ip: "203.0.113.5" } as const;
 const SECRET = "kWq3v9ZrT1xYp6LmN8bC2dF5gH7jK0sA4eR";
 
-vi.mock("@/lib/auth/guard/current-admin", () => ({
+vi.mock("@/lib/shop/admin-request", () => ({
   currentAdmin: async () => ANN,
   requestHeaders: async () => new Headers({ host: "shop.example", origin: "http://shop.example" }),
 }));
 const world = vi.hoisted(() => ({ kv: null as unknown as Kv, audited: [] as AuditInput[] }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => world.kv }));
-vi.mock("@/lib/shop/audit", () => ({ recordAudit: async (input: AuditInput) => void world.audited.push(input) }));
+// Rows are written by the library that makes each change (lib/audit is what it calls).
+vi.mock("@/lib/audit", async (actual) => ({ ...(await actual<typeof import("@/lib/audit")>()), recordAudit: async (input: AuditInput) => void world.audited.push(input) }));
 vi.mock("@/lib/auth/admin-settings", () => ({ firstOwner: async () => null }));
 vi.mock("@/lib/shop/auth", async (actual) => ({ ...(await actual<typeof import("@/lib/shop/auth")>()), shopTotpVault: async () => totpVault(SECRET) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));

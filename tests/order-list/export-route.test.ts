@@ -11,7 +11,7 @@ import { createOrderStore } from "@/lib/checkout/store/order-store";
 import { sampleOrder } from "./sample-order";
 
 const world = vi.hoisted(() => ({ admin: null as AdminContext | null, kv: null as Kv | null }));
-vi.mock("@/lib/auth/guard/current-admin", () => ({
+vi.mock("@/lib/shop/admin-request", () => ({
   currentAdmin: async () => world.admin,
   requestHeaders: async () => new Headers(),
 }));

@@ -11,6 +11,7 @@ import { startTransition, useActionState, useEffect, useId, useRef, useState, ty
 import type { z } from "zod";
 import { FORM_SCHEMAS, type FormName } from "@/lib/auth/forms";
 import type { ActionState } from "@/lib/auth/guard/admin-guard";
+import { firstIssue } from "@/lib/http/first-issue";
 import styles from "./admin.module.css";
 
 export type FormAction = (state: ActionState, formData: FormData) => Promise<ActionState>;
@@ -70,8 +71,8 @@ export function CheckedForm({ action, schema, actions, sayProblem, sayAnswer, mo
     const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
     const parsed = schema.safeParse(Object.fromEntries(data));
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return setLocal({ field: issue?.path.join(".") ?? "", detail: issue?.message ?? "" });
+      const { field, message } = firstIssue(parsed.error, "");
+      return setLocal({ field, detail: message });
     }
     setLocal(null);
     startTransition(() => formAction(data));

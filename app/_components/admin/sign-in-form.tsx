@@ -4,6 +4,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
+import { firstIssue } from "@/lib/http/first-issue";
 import { authPost } from "./auth-client";
 import styles from "./admin.module.css";
 
@@ -18,7 +19,8 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
     const fields = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     const parsed = FORM_SCHEMAS.signIn.safeParse(fields);
     if (!parsed.success) {
-      setProblem(t(`invalid.${parsed.error.issues[0]?.path[0] === "password" ? "password" : parsed.error.issues[0]?.path[0] === "code" ? "code" : "email"}`));
+      const { field } = firstIssue(parsed.error, "email");
+      setProblem(t(`invalid.${field === "password" || field === "code" ? field : "email"}`));
       return;
     }
     setBusy(true);

@@ -1,9 +1,8 @@
-// Who is asking, on the server: the one place the guard reads the request, so the route-tree
-// test can stand in for it. Pages and server actions read Next's request headers; route
-// handlers pass their Request.
+// Who is asking, on the server. Pages and server actions read Next's request headers; route
+// handlers pass their Request. The session and the client's address are read the shop's way
+// (lib/shop/admin-request.ts wires them), which is also where tests stand in for the request.
 import { headers } from "next/headers";
-import { clientIp } from "@/lib/rate-limit/client-ip";
-import { readSession } from "../read-session";
+import type { AdminSession } from "../read-session";
 import type { Role } from "../roles";
 
 export interface AdminContext {
@@ -13,12 +12,28 @@ export interface AdminContext {
   ip: string;
 }
 
-export async function currentAdmin(request?: Request): Promise<AdminContext | null> {
-  const source = request?.headers ?? (await headers());
-  const session = await readSession(source);
-  return session && { ...session, ip: clientIp(source) };
+/** What the guard needs to know of a request. */
+export interface AdminRequest {
+  /** The signed-in person asking, or null. */
+  currentAdmin(request?: Request): Promise<AdminContext | null>;
+  requestHeaders(request?: Request): Promise<Headers>;
 }
 
-export async function requestHeaders(request?: Request): Promise<Headers> {
-  return request?.headers ?? new Headers(await headers());
+export interface AdminRequestReaders {
+  session: (headers: Headers) => Promise<AdminSession | null>;
+  clientIp: (headers: Headers) => string;
+}
+
+export function adminRequest(read: AdminRequestReaders): AdminRequest {
+  async function requestHeaders(request?: Request): Promise<Headers> {
+    return request?.headers ?? new Headers(await headers());
+  }
+  return {
+    requestHeaders,
+    async currentAdmin(request) {
+      const source = await requestHeaders(request);
+      const session = await read.session(source);
+      return session && { ...session, ip: read.clientIp(source) };
+    },
+  };
 }

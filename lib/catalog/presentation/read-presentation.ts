@@ -36,7 +36,7 @@ export async function readIndex(store: PresentationStore, serviceIds: () => Prom
   const text = await store.kv.get(key);
   if (text !== null) return { index: parseJsonValue(text, key, presentationIndexSchema), text };
   const first = JSON.stringify(firstIndex(settingsOf(store), await serviceIds()));
-  if (await store.kv.setIfAbsent(key, first)) return { index: presentationIndexSchema.parse(JSON.parse(first)), text: first };
+  if (await store.kv.setIfAbsent(key, first)) return { index: parseJsonValue(first, key, presentationIndexSchema), text: first };
   // Another instance created it first: theirs stands.
   const again = await store.kv.get(key);
   if (again === null) throw new Error(`presentation index ${key} vanished while being created`);

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import type { Kv, ZEntry } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
 import { err, ok, type Result } from "@/lib/result";
+import { normalizeEmail } from "@/lib/text/normalize-email";
 import type { OrderRecord } from "../order-record";
 import type { OrderState } from "../order-states";
 
@@ -31,7 +32,7 @@ export const ORDER_INDEX_KEYS = {
 
 /** SHA-256 of the trimmed, lower-cased address: how an email is searched without storing it twice. */
 export function emailHash(email: string): string {
-  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+  return createHash("sha256").update(normalizeEmail(email)).digest("hex");
 }
 
 /** The score of an order in the newest-first list indexes. */

@@ -112,8 +112,6 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   6: "Waiting for payment confirmation",
 };
 
-export const FINAL_STATUSES: ReadonlySet<number> = new Set([2, 3]);
-
 /** 2.5 Order of a `balance` service. */
 export const balanceOrderSchema = z.looseObject({
   success: z.boolean(),

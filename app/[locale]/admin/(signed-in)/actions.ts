@@ -2,10 +2,10 @@
 // The dashboard's two operations controls (the owner's): the low-balance threshold and "pause
 // all sales". Each is audited with what it was before, safe to submit twice (setting what is already set changes
 // nothing and says so), and expires the storefront pages that show it.
-import { recordAudit } from "@/lib/shop/audit";
-import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { adminAction } from "@/lib/shop/admin-guard";
+import { actorOf } from "@/lib/auth/guard/actor-of";
 import { parseMoneyInput } from "@/lib/money";
-import { readPause, readThreshold, writePause, writeThreshold } from "@/lib/operations/owner-settings";
+import * as controls from "@/lib/operations/owner-controls";
 import { readBalanceFigures } from "@/lib/operations/partner-balance";
 import { expireTags, TAGS } from "@/lib/shop/cache-tags";
 import { reviewBalance } from "@/lib/operations/review-balance";
@@ -23,10 +23,7 @@ export const saveThreshold = adminAction("owner", thresholdSchema, async ({ amou
     if (!parsed.ok) return { ok: false, code: "invalid", field: "amount", message: "amount" };
     threshold = parsed.value;
   }
-  const before = await readThreshold(deps.kv);
-  if (JSON.stringify(before) === JSON.stringify(threshold)) return { ok: true, message: "unchanged" };
-  await writeThreshold(deps.kv, threshold, admin.email, deps.clock.now());
-  await recordAudit({ actor: admin.email, action: "operations.threshold_set", target: "low-balance-threshold", before, after: threshold, ip: admin.ip });
+  if (!(await controls.setThreshold(deps, threshold, actorOf(admin))).changed) return { ok: true, message: "unchanged" };
   const review = await reviewBalance(deps);
   if (review.pagesChanged) expireTags([TAGS.salesCeiling], "server-action");
   return { ok: true, message: threshold === null ? "thresholdCleared" : "thresholdSaved" };
@@ -35,11 +32,7 @@ export const saveThreshold = adminAction("owner", thresholdSchema, async ({ amou
 export const setSalesPaused = adminAction("owner", pauseSchema, async ({ paused }, admin) => {
   const deps = await shopOperationsDeps();
   const wanted = paused === "true";
-  const before = await readPause(deps.kv);
-  if (before.paused === wanted) return { ok: true, message: "unchanged" };
-  const after = { paused: wanted, by: admin.email, at: deps.clock.now() };
-  await writePause(deps.kv, after);
-  await recordAudit({ actor: admin.email, action: wanted ? "operations.sales_paused" : "operations.sales_resumed", target: "sales", before, after, ip: admin.ip });
+  if (!(await controls.setSalesPaused(deps, wanted, actorOf(admin))).changed) return { ok: true, message: "unchanged" };
   expireTags([TAGS.salesPause], "server-action");
   return { ok: true, message: wanted ? "paused" : "resumed" };
 });

@@ -9,7 +9,7 @@ import { ADMIN_NAV } from "@/app/_components/admin/nav-items";
 import { LowBalanceBanner } from "@/app/_components/admin/operations/low-balance-banner";
 import { SignOutButton } from "@/app/_components/admin/sign-out-button";
 import styles from "@/app/_components/admin/admin.module.css";
-import { requireAdmin } from "@/lib/auth/guard/admin-guard";
+import { requireAdmin } from "@/lib/shop/admin-guard";
 import { setSegmentLocale } from "@/lib/auth/guard/admin-locale";
 import { roleAllows } from "@/lib/auth/roles";
 

@@ -5,7 +5,7 @@ import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
 import { OperationsDashboard } from "@/app/_components/admin/operations/operations-dashboard";
 import { listAudit } from "@/lib/audit";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { totpEnabled } from "@/lib/auth/totp";
 import { env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";

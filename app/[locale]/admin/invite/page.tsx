@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { AdminForm } from "@/app/_components/admin/admin-form";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/forms";
-import { publicAdminPage } from "@/lib/auth/guard/admin-guard";
+import { publicAdminPage } from "@/lib/shop/admin-guard";
 import { readInvite } from "@/lib/auth/invites";
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";

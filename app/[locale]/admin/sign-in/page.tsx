@@ -7,7 +7,7 @@ import { DEMO_OWNER } from "@/lib/auth/admin-settings";
 import { shopFirstOwner } from "@/lib/shop/auth";
 import { SESSION_MAX_AGE_S } from "@/lib/auth/auth-config";
 import { PASSWORD_CHANGED_NOTICE } from "@/lib/auth/change-password";
-import { publicAdminPage } from "@/lib/auth/guard/admin-guard";
+import { publicAdminPage } from "@/lib/shop/admin-guard";
 
 type Props = { searchParams: Promise<{ callbackUrl?: string; notice?: string }> };
 

@@ -4,6 +4,7 @@
 // (app/_components/admin/prices/rule-form-schema.ts), so the same typo is refused with the same
 // words here, in the editor and on the server. Browser-safe.
 import { z } from "zod";
+import { firstIssue, type ZodError } from "@/lib/http/first-issue";
 import type { Rule } from "@/lib/pricing/rule-set";
 import { ruleFormSchema } from "../prices/rule-form-schema";
 import { catalogueFiltersSchema, type CatalogueFilters } from "./catalogue-query";
@@ -54,18 +55,18 @@ export interface BulkRuleForm {
 }
 
 /** The first problem of a failed parse, kept whole: its field is an input's name. */
-function refuse(ctx: z.RefinementCtx, issues: readonly z.core.$ZodIssue[]): never {
-  const issue = issues[0];
-  ctx.addIssue({ code: "custom", path: issue?.path ?? [], message: issue?.message ?? "invalid" });
+function refuse(ctx: z.RefinementCtx, error: ZodError): never {
+  const { field, message } = firstIssue(error, "");
+  ctx.addIssue({ code: "custom", path: field === "" ? [] : field.split("."), message });
   return z.NEVER as never;
 }
 
 export const bulkRuleFormSchema = z.looseObject({}).transform((form, ctx): BulkRuleForm => {
   const targets = ruleTargetsSchema.safeParse(form);
-  if (!targets.success) return refuse(ctx, targets.error.issues);
+  if (!targets.success) return refuse(ctx, targets.error);
   // The editor's schema checks a rule with its target; a service rule's checks are the same
   // whichever service it names, so the first ticked one (or any id, for the filtered ones) stands in.
   const checked = ruleFormSchema.safeParse({ ...form, level: "service", key: String(targets.data.ids[0] ?? 1) });
-  if (!checked.success) return refuse(ctx, checked.error.issues);
+  if (!checked.success) return refuse(ctx, checked.error);
   return { targets: targets.data, storeCurrency: checked.data.storeCurrency, rule: checked.data.rule };
 });

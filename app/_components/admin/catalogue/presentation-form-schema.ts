@@ -4,6 +4,7 @@
 // currency's major units ("25.50") and converted to minor units here with lib/money, so no float
 // ever holds money. Browser-safe: the allowed image hosts are handed in by the page.
 import { z } from "zod";
+import { firstIssue } from "@/lib/http/first-issue";
 import { parseMoneyInput, type MoneyInputProblem } from "@/lib/money/parse-money-input";
 import {
   PRESENTATION_LIMITS,
@@ -152,8 +153,8 @@ export function presentationFormSchema(options: PresentationSchemaOptions) {
     }
     const checked = library.safeParse(result.converted.input);
     if (!checked.success) {
-      const issue = checked.error.issues[0];
-      ctx.addIssue({ code: "custom", path: [formFieldOf(issue?.path.join(".") ?? "", result.converted.presetSlots)], message: issue?.message ?? "invalid" });
+      const { field, message } = firstIssue(checked.error, "");
+      ctx.addIssue({ code: "custom", path: [formFieldOf(field, result.converted.presetSlots)], message });
       return z.NEVER;
     }
     return { serviceId: form.serviceId, ...result.converted };

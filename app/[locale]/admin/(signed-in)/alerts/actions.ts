@@ -4,18 +4,15 @@
 import { refresh } from "next/cache";
 import { z } from "zod";
 import { shopAlerts } from "@/lib/shop/alerts";
-import { recordAudit } from "@/lib/shop/audit";
-import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { actorOf } from "@/lib/auth/guard/actor-of";
+import { adminAction } from "@/lib/shop/admin-guard";
 
 const acknowledgeSchema = z.object({ id: z.string().trim().regex(/^[0-9A-Z]{26}$/, { error: "not an alert id" }) });
 
 export const acknowledgeAlert = adminAction("staff", acknowledgeSchema, async ({ id }, admin) => {
-  const done = await (await shopAlerts()).acknowledge(id, admin.email);
+  const done = await (await shopAlerts()).acknowledge(id, actorOf(admin));
   if (!done.ok) return { ok: false, code: "refused", message: "notFound" };
   const { alert, changed } = done.value;
-  if (changed) {
-    await recordAudit({ actor: admin.email, action: "alerts.acknowledged", target: `alert:${id}`, before: { cause: alert.cause, acknowledged: false }, after: { acknowledged: true }, ip: admin.ip });
-  }
   refresh();
   return { ok: true, message: changed ? "acknowledged" : "alreadyAcknowledged", data: { by: alert.acknowledgedBy ?? "" } };
 });
@@ -24,12 +21,9 @@ export const acknowledgeAlert = adminAction("staff", acknowledgeSchema, async ({
 const testSchema = z.object({ token: z.string().trim().regex(/^[\w-]{16,64}$/, { error: "not a form token" }) });
 
 export const sendTestAlert = adminAction("owner", testSchema, async ({ token }, admin) => {
-  const outcome = await (await shopAlerts()).sendTest(token, admin.email);
+  const outcome = await (await shopAlerts()).sendTest(token, actorOf(admin));
   if (!outcome.ok) return { ok: false, code: "refused", message: "testFailed" };
-  const { sent, deliveries, alert } = outcome.value;
-  if (sent) {
-    await recordAudit({ actor: admin.email, action: "alerts.test_sent", target: `alert:${alert.id}`, after: { deliveries: deliveries.map(({ channel, ok }) => ({ channel, ok })) }, ip: admin.ip });
-  }
+  const { sent, deliveries } = outcome.value;
   refresh();
   if (!sent) return { ok: true, message: "testAlreadySent" };
   if (deliveries.length === 0) return { ok: false, code: "refused", message: "noChannel" };

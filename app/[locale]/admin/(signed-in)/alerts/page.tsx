@@ -10,7 +10,7 @@ import alertStyles from "@/app/_components/admin/alerts/alerts.module.css";
 import type { AlertRecord } from "@/lib/alerts";
 import { shopAlerts } from "@/lib/shop/alerts";
 import { alertRecipient } from "@/lib/shop/alerts";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";

@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
 import { listAudit } from "@/lib/shop/audit";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 
 type Props = { searchParams: Promise<{ page?: string }> };
 

@@ -17,7 +17,7 @@ const state = vi.hoisted(() => ({
   world: null as PresentationWorld | null,
   expired: [] as string[],
 }));
-vi.mock("@/lib/auth/guard/current-admin", () => ({
+vi.mock("@/lib/shop/admin-request", () => ({
   currentAdmin: async () => state.admin,
   requestHeaders: async () => new Headers({ host: "shop.example", origin: "http://shop.example" }),
 }));

@@ -11,7 +11,7 @@ import { catalogueHref, filterAndPage, readCatalogueQuery } from "@/app/_compone
 import { CatalogueTable } from "@/app/_components/admin/catalogue/catalogue-table";
 import own from "@/app/_components/admin/catalogue/catalogue.module.css";
 import { SelectAllOnPage } from "@/app/_components/admin/catalogue/select-all-on-page";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { listPresentation } from "@/lib/catalog/presentation";
 import { catalogDeps } from "@/lib/shop/catalog-deps";

@@ -7,7 +7,7 @@ import styles from "@/app/_components/admin/admin.module.css";
 import { OrderFilterForm } from "@/app/_components/admin/orders/order-filter-form";
 import { OrderTable } from "@/app/_components/admin/orders/order-table";
 import own from "@/app/_components/admin/orders/orders.module.css";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { setSegmentLocale } from "@/lib/auth/guard/admin-locale";
 import { getKv } from "@/lib/kv/get-kv";
 import { listOrders } from "@/lib/order-list/list-orders";

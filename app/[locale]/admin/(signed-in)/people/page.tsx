@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { AdminForm } from "@/app/_components/admin/admin-form";
 import styles from "@/app/_components/admin/admin.module.css";
 import { shopFirstOwner } from "@/lib/shop/auth";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { listInvites } from "@/lib/auth/invites";
 import { listPeople } from "@/lib/auth/people-store";
 import { getKv } from "@/lib/kv/get-kv";

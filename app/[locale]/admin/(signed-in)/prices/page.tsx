@@ -11,7 +11,7 @@ import own from "@/app/_components/admin/prices/prices.module.css";
 import { RatesSection } from "@/app/_components/admin/prices/rates-section";
 import { RuleLists, type VoucherName } from "@/app/_components/admin/prices/rule-lists";
 import { RuleSummary } from "@/app/_components/admin/prices/rule-summary";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { previewRules } from "@/lib/shop/pricing-admin";
 import { catalogPricingTargets } from "@/lib/catalog/catalog-brands";

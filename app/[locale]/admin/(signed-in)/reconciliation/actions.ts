@@ -3,10 +3,10 @@
 // mismatch row (audited once, safe to click twice: settle.ts).
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { recordAudit } from "@/lib/shop/audit";
-import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { adminAction } from "@/lib/shop/admin-guard";
+import { actorOf } from "@/lib/auth/guard/actor-of";
+import { reconcileForOwner } from "@/lib/reconciliation/owner-run";
 import { parsePeriod } from "@/lib/reconciliation/period";
-import { reconcile } from "@/lib/reconciliation/run";
 import { settleRow } from "@/lib/reconciliation/settle";
 import { shopReconcileDeps, shopSettleDeps } from "@/lib/shop/reconciliation";
 
@@ -16,13 +16,9 @@ export const runReconciliation = adminAction("owner", runSchema, async ({ from, 
   const period = parsePeriod(from, to || from);
   // Messages are keys the form says in the reader's language (admin.reconciliation.answers).
   if (!period.ok) return { ok: false, code: "invalid", field: period.error.field, message: `${period.error.field}_${period.error.reason}` };
-  const result = await reconcile(await shopReconcileDeps(), { period: period.value, trigger: "owner", startedBy: admin.email });
+  const result = await reconcileForOwner(await shopReconcileDeps(), period.value, actorOf(admin));
   if (!result.ok) return { ok: false, code: "refused", message: result.error.code };
-  const run = result.value;
-  // A run calls upstream and the payment provider and may raise alerts: who asked for it is worth a row.
-  const after = { from: period.value.from, to: period.value.to, outcome: run.outcome, mismatches: run.counts.mismatches };
-  await recordAudit({ actor: admin.email, action: "reconciliation.run", target: `reconciliation-run:${run.id}`, after, ip: admin.ip });
-  redirect(`/${locale}/admin/reconciliation/${run.id}`);
+  redirect(`/${locale}/admin/reconciliation/${result.value.id}`);
 });
 
 const settleSchema = z.object({ runId: z.string().min(1).max(64), rowKey: z.string().min(1).max(200) });

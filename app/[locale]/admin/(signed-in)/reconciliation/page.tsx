@@ -4,7 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
 import { ReconciliationActionForm } from "@/app/_components/admin/reconciliation/action-form";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";

@@ -2,15 +2,15 @@
 // A signed-in person's own security: their password, the second factor and their sessions.
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { recordAudit } from "@/lib/shop/audit";
 import { shopFirstOwner, shopTotpVault } from "@/lib/shop/auth";
 import { SIGN_IN_PATH } from "@/lib/auth/auth-config";
 import { changeOwnPassword, PASSWORD_CHANGED_NOTICE, type PasswordChangeProblem } from "@/lib/auth/change-password";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
-import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
-import type { AdminContext } from "@/lib/auth/guard/current-admin";
+import { type ActionState } from "@/lib/auth/guard/admin-guard";
+import { adminAction } from "@/lib/shop/admin-guard";
+import { actorOf } from "@/lib/auth/guard/actor-of";
 import { beginEnrolment, confirmOwnEnrolment, turnOffSecondFactor, type OwnSecondFactorDeps, type SecondFactorProblem } from "@/lib/auth/own-second-factor";
-import { bumpSessionVersion } from "@/lib/auth/session-version";
+import * as people from "@/lib/auth/people-admin";
 import { signInLimits } from "@/lib/auth/sign-in-limits";
 import { env } from "@/lib/config/env";
 import { getKv } from "@/lib/kv/get-kv";
@@ -35,9 +35,8 @@ const SECOND_FACTOR_REFUSALS: Record<SecondFactorProblem["code"], { message: str
   limited: { message: "codeLimited", field: "code" },
 };
 
-/** A refused code as the form shows it; a wrong one is audited, since it may be someone else guessing at an open session. */
-async function refused(problem: SecondFactorProblem, admin: AdminContext, action: "auth.totp_enable_failed" | "auth.totp_disable_failed"): Promise<ActionState> {
-  if (problem.code === "wrong_code") await recordAudit({ actor: admin.email, action, target: `person:${admin.email}`, after: { reason: problem.code }, ip: admin.ip });
+/** A refused code as the form shows it (a wrong one is in the audit log: own-second-factor.ts). */
+function refused(problem: SecondFactorProblem): ActionState {
   const data = problem.code === "limited" ? { seconds: problem.retryAfterSeconds } : undefined;
   return { ok: false, code: "refused", ...SECOND_FACTOR_REFUSALS[problem.code], ...(data && { data }) };
 }
@@ -52,23 +51,20 @@ export const startEnrolment = adminAction("staff", FORM_SCHEMAS.none, async (_in
 
 export const confirmEnrolment = adminAction("staff", FORM_SCHEMAS.code, async ({ code }, admin) => {
   const codes = await confirmOwnEnrolment(await totpDeps(), { email: admin.email, ip: admin.ip, code });
-  if (!codes.ok) return refused(codes.error, admin, "auth.totp_enable_failed");
-  await recordAudit({ actor: admin.email, action: "auth.totp_enabled", target: `person:${admin.email}`, ip: admin.ip });
+  if (!codes.ok) return refused(codes.error);
   return { ok: true, message: "totpEnabled", data: { codes: codes.value } };
 });
 
 export const disableSecondFactor = adminAction("staff", FORM_SCHEMAS.code, async ({ code }, admin) => {
   // Proven with a code, so a session left open on someone else's screen cannot remove it.
   const off = await turnOffSecondFactor(await totpDeps(), { email: admin.email, ip: admin.ip, code });
-  if (!off.ok) return refused(off.error, admin, "auth.totp_disable_failed");
-  await recordAudit({ actor: admin.email, action: "auth.totp_disabled", target: `person:${admin.email}`, ip: admin.ip });
+  if (!off.ok) return refused(off.error);
   revalidatePath("/admin/security");
   return { ok: true, message: "totpDisabled" };
 });
 
 export const signOutEverywhere = adminAction("staff", FORM_SCHEMAS.none, async (_input, admin) => {
-  await bumpSessionVersion(await getKv(), admin.email);
-  await recordAudit({ actor: admin.email, action: "auth.signed_out_everywhere", target: `person:${admin.email}`, ip: admin.ip });
+  await people.signOutEverywhere({ kv: await getKv(), clock: systemClock }, admin.email, actorOf(admin));
   return { ok: true, message: "signedOutEverywhere" };
 });
 
@@ -86,12 +82,9 @@ export const changePassword = adminAction("staff", FORM_SCHEMAS.changePassword, 
   const changed = await changeOwnPassword(deps, { email: admin.email, ip: admin.ip, current, password });
   if (!changed.ok) {
     const problem = changed.error;
-    // A wrong current password from a signed-in session may be someone else at its screen.
-    if (problem.code === "wrong_password") await recordAudit({ actor: admin.email, action: "auth.password_change_failed", target: `person:${admin.email}`, after: { reason: problem.code }, ip: admin.ip });
     const data = problem.code === "limited" ? { seconds: problem.retryAfterSeconds } : undefined;
     return { ok: false, code: "refused", ...PASSWORD_REFUSALS[problem.code], ...(data && { data }) };
   }
-  await recordAudit({ actor: admin.email, action: "auth.password_changed", target: `person:${admin.email}`, ip: admin.ip });
   // This session ended with the others: the sign-in page says why and asks for the new password.
   redirect(`${SIGN_IN_PATH}?notice=${PASSWORD_CHANGED_NOTICE}`);
 });

@@ -7,7 +7,7 @@ import { AdminForm } from "@/app/_components/admin/admin-form";
 import styles from "@/app/_components/admin/admin.module.css";
 import { shopFirstOwner, shopTotpVault } from "@/lib/shop/auth";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/forms";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { pendingTotp, recoveryCodesLeft, totpEnabled } from "@/lib/auth/totp";
 import { getKv } from "@/lib/kv/get-kv";
 import { changePassword, confirmEnrolment, disableSecondFactor, signOutEverywhere, startEnrolment } from "./actions";

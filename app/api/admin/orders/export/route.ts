@@ -1,6 +1,6 @@
 // GET /api/admin/orders/export?<the list's filters> – the filtered order list as a CSV file,
 // streamed page by page (lib/order-list/order-csv.ts). Staff may export what they may list.
-import { adminRoute } from "@/lib/auth/guard/admin-guard";
+import { adminRoute } from "@/lib/shop/admin-guard";
 import { problem } from "@/lib/http/json-answer";
 import { route } from "@/lib/http/route";
 import { getKv } from "@/lib/kv/get-kv";

@@ -6,7 +6,7 @@
 import { formFieldOf, presentationFormSchema } from "@/app/_components/admin/catalogue/presentation-form-schema";
 import { findUpstreamService } from "@/app/_components/admin/catalogue/upstream-service";
 import { writeRefused } from "@/app/_components/admin/catalogue/write-answer";
-import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { adminAction } from "@/lib/shop/admin-guard";
 import { actorOf } from "@/lib/auth/guard/actor-of";
 import { savePresentation } from "@/lib/catalog/presentation";
 import { afterPresentationSaved } from "@/lib/shop/after-presentation-saved";

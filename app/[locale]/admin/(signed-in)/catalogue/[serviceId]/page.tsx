@@ -11,7 +11,7 @@ import own from "@/app/_components/admin/catalogue/catalogue.module.css";
 import { PresentationFields } from "@/app/_components/admin/catalogue/presentation-fields";
 import { readUpstreamService } from "@/app/_components/admin/catalogue/upstream-service";
 import { LongDescription } from "@/app/_components/product/long-description";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { readServicePresentation } from "@/lib/catalog/presentation";
 import { presentationSettings } from "@/lib/shop/presentation-settings";

@@ -5,7 +5,7 @@
 import { redirect } from "next/navigation";
 import { reviewFormSchema } from "@/app/_components/admin/catalogue/catalogue-form-schemas";
 import { writeRefused } from "@/app/_components/admin/catalogue/write-answer";
-import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { adminAction } from "@/lib/shop/admin-guard";
 import { actorOf } from "@/lib/auth/guard/actor-of";
 import { markReviewed } from "@/lib/catalog/presentation";
 import { catalogDeps } from "@/lib/shop/catalog-deps";

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { CatalogueForm } from "@/app/_components/admin/catalogue/catalogue-form";
 import own from "@/app/_components/admin/catalogue/catalogue.module.css";
 import { UpstreamChangeTables } from "@/app/_components/admin/catalogue/upstream-change-tables";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { upstreamChangesSince } from "@/lib/catalog/presentation";
 import { catalogDeps } from "@/lib/shop/catalog-deps";

@@ -13,7 +13,7 @@ import own from "@/app/_components/admin/catalogue/catalogue.module.css";
 import { loadEditorState } from "@/app/_components/admin/prices/editor-state";
 import styles from "@/app/_components/admin/prices/prices.module.css";
 import { RuleFields } from "@/app/_components/admin/prices/rule-fields";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { listPresentation } from "@/lib/catalog/presentation";
 import { catalogDeps } from "@/lib/shop/catalog-deps";
 import { catalogPricingTargets } from "@/lib/catalog/catalog-brands";

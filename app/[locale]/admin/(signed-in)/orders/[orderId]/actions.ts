@@ -10,18 +10,19 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { cancelFormSchema, redriveFormSchema, refundFormSchema, resendFormSchema } from "@/app/_components/admin/orders/order-actions-schemas";
-import { recordAudit } from "@/lib/shop/audit";
-import { adminAction, type ActionState } from "@/lib/auth/guard/admin-guard";
+import { type ActionState } from "@/lib/auth/guard/admin-guard";
+import { adminAction } from "@/lib/shop/admin-guard";
 import { actorOf } from "@/lib/auth/guard/actor-of";
 import { createCodeVault } from "@/lib/checkout/code-vault";
 import { orderIdSchema } from "@/lib/checkout/order-record";
 import { cancelOrder, redriveOrder, refundOrder, resendOrderEmail, type OwnerActionError, type OwnerActionOutcome } from "@/lib/checkout/owner-actions";
-import { readFailure, readOrder } from "@/lib/checkout/store/order-store";
+import { revealCode } from "@/lib/checkout/owner-actions/reveal-code";
 import { getKv } from "@/lib/kv/get-kv";
 import { codeVaultKey } from "@/lib/shop/secrets";
 import { ownerActionDeps } from "@/lib/shop/owner-actions";
 import { formatMoney, parseMoneyInput } from "@/lib/money";
 import type { Result } from "@/lib/result";
+import { systemClock } from "@/lib/time/clock";
 
 export const redriveOrderAction = adminAction("staff", redriveFormSchema, async (input, admin) =>
   answer(await redriveOrder(await ownerActionDeps(), input, actorOf(admin)), "redriven"),
@@ -49,24 +50,12 @@ export const refundOrderAction = adminAction("owner", refundFormSchema, async ({
 });
 
 const revealSchema = z.object({ orderId: orderIdSchema });
+const REVEAL_REFUSALS = { order_not_found: "orderNotFound", no_code: "noCode", code_unreadable: "codeUnreadable" } as const;
 
 export const revealOrderCode = adminAction("staff", revealSchema, async ({ orderId }, admin) => {
-  const read = await readOrder(await getKv(), orderId);
-  if (!read.ok && read.error.code === "not_found") return { ok: false, code: "refused", message: "orderNotFound" };
-  if (!read.ok) throw readFailure(read.error);
-  const { record } = read.value;
-  if (record.delivery.code === null) return { ok: false, code: "refused", message: "noCode" };
-  const vault = createCodeVault(await codeVaultKey());
-  const codes: string[] = [];
-  for (const sealed of [record.delivery.code, record.delivery.code2]) {
-    if (sealed === null) continue;
-    const opened = vault.open(sealed, orderId);
-    if (!opened.ok) return { ok: false, code: "refused", message: "codeUnreadable" };
-    codes.push(opened.value);
-  }
-  // Who saw which order's code, and when; never the code itself.
-  await recordAudit({ actor: admin.email, action: "orders.code_revealed", target: `order:${orderId}`, ip: admin.ip });
-  return { ok: true, message: "codeRevealed", data: { codes } };
+  const codes = await revealCode({ kv: await getKv(), clock: systemClock, vault: createCodeVault(await codeVaultKey()) }, orderId, actorOf(admin));
+  if (!codes.ok) return { ok: false, code: "refused", message: REVEAL_REFUSALS[codes.error] };
+  return { ok: true, message: "codeRevealed", data: { codes: codes.value } };
 });
 
 function answer(result: Result<OwnerActionOutcome, OwnerActionError>, done: string): ActionState {

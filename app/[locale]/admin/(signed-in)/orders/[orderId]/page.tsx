@@ -10,7 +10,7 @@ import { OrderActions } from "@/app/_components/admin/orders/order-actions";
 import own from "@/app/_components/admin/orders/orders.module.css";
 import { RevealCodeForm } from "@/app/_components/admin/orders/reveal-code-form";
 import { UpstreamSurprises } from "@/app/_components/admin/orders/upstream-surprises";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { setSegmentLocale } from "@/lib/auth/guard/admin-locale";
 import { orderIdSchema } from "@/lib/checkout/order-record";
 import { readFailure, readOrder } from "@/lib/checkout/store/order-store";

@@ -5,7 +5,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
 import { RestoreForm } from "@/app/_components/admin/prices/restore-form";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { rulesHistory, shopPricingAdminDeps } from "@/lib/shop/pricing-admin";
 import { loadCurrentRules } from "@/lib/pricing/rules-store";

@@ -12,7 +12,7 @@ import { PricesForm } from "@/app/_components/admin/prices/prices-form";
 import styles from "@/app/_components/admin/prices/prices.module.css";
 import { RuleFields } from "@/app/_components/admin/prices/rule-fields";
 import { RULE_LEVELS, targetKeyProblem, type EditableLevel } from "@/app/_components/admin/prices/rule-form-schema";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { cachedVouchers } from "@/lib/catalog/upstream-cache";
 import { catalogPricingTargets } from "@/lib/catalog/catalog-brands";
 import { previewRule } from "../actions";

@@ -9,7 +9,7 @@ import { RatesSection } from "@/app/_components/admin/prices/rates-section";
 import { RestoreForm } from "@/app/_components/admin/prices/restore-form";
 import { RuleLists } from "@/app/_components/admin/prices/rule-lists";
 import { RuleSummary } from "@/app/_components/admin/prices/rule-summary";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
 import { rulesVersion, shopPricingAdminDeps } from "@/lib/shop/pricing-admin";

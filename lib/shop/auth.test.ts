@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
 import { createMemoryKv } from "@/tests/support/memory-kv";
-import { AUTH_KEYS } from "./keys";
+import { AUTH_KEYS } from "@/lib/auth/keys";
 
 const store = vi.hoisted(() => ({ kv: null as Kv | null, hashes: 0 }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => store.kv }));
@@ -24,10 +24,7 @@ vi.stubEnv("ADMIN_EMAIL", "");
 vi.stubEnv("ADMIN_PASSWORD_HASH", "");
 vi.stubEnv("AUTH_SECRET", "");
 
-const { authConfig } = await import("./auth-config");
-const { readSession } = await import("./read-session");
-const { firstOwner, DEMO_OWNER } = await import("./admin-settings");
-const { env } = await import("@/lib/config/env");
+const { authConfig, readAdminSession } = await import("./auth");
 
 const adminRequest = () => new Headers({ cookie: "authjs.session-token=not-a-session", host: "shop.example", "x-forwarded-proto": "http" });
 
@@ -38,33 +35,16 @@ beforeEach(() => {
 describe("the Auth configuration in a demo shop", () => {
   it("hashes the demo owner's password at the first admin request and nothing at the next", async () => {
     store.kv = createMemoryKv();
-    await readSession(adminRequest());
+    await readAdminSession(adminRequest());
     expect(store.hashes).toBe(1);
     expect(await store.kv.get(AUTH_KEYS.demoOwnerHash)).toMatch(/^scrypt:/);
 
-    await readSession(adminRequest());
-    await readSession(adminRequest());
+    await readAdminSession(adminRequest());
+    await readAdminSession(adminRequest());
     expect(store.hashes).toBe(1);
   });
 
   it("is one object for the life of the process", async () => {
     expect(await authConfig()).toBe(await authConfig());
-  });
-});
-
-describe("firstOwner in a demo shop", () => {
-  it("hashes nothing when KV already holds the demo owner's hash, and keeps that hash", async () => {
-    const kv = createMemoryKv();
-    await kv.set(AUTH_KEYS.demoOwnerHash, "scrypt:1024:8:1:c2FsdA:a2V5");
-    const owner = await firstOwner(env(), "demo", async () => kv);
-    expect(owner).toEqual({ email: DEMO_OWNER.email, passwordHash: "scrypt:1024:8:1:c2FsdA:a2V5", demo: true });
-    expect(store.hashes).toBe(0);
-  });
-
-  it("hashes once and stores the hash when KV has none", async () => {
-    const kv = createMemoryKv();
-    const owner = await firstOwner(env(), "demo", async () => kv);
-    expect(store.hashes).toBe(1);
-    expect(owner?.passwordHash).toBe(await kv.get(AUTH_KEYS.demoOwnerHash));
   });
 });
