@@ -139,7 +139,7 @@ async function main(): Promise<void> {
 }
 
 async function benchCheckout(shopUrl: string, { upstream, payments }: Pick<CheckoutServices, "upstream" | "payments">, floorPostMs: number): Promise<void> {
-  // A buyer follows the order as the order page does: back on the page, then held reads.
+  // A buyer follows the order as the order page does: back on the page, then a look whenever Retry-After says.
   const buyers = { shopUrl, ...RESERVED };
   // Warm-up: the token, the catalogue cache and every route compiled and hot.
   await runBuyers({ ...buyers, buyers: 10, seconds: 3 });
