@@ -12,10 +12,14 @@ export interface OrderLook {
   lookAgainMs: number;
 }
 
-/** SWR's refresh interval: what the server said, nothing more once the order is final. */
-export function refreshInterval(look: OrderLook | undefined): number {
-  if (!look || look.order.final) return 0;
-  return look.lookAgainMs;
+/**
+ * SWR's refresh interval: what the server said, nothing more once the order is final. Before
+ * SWR's first fetch it has no data and asks with undefined: the page's own look then counts,
+ * or SWR, told 0 at mount, would never start its timer.
+ */
+export function refreshInterval(latest: OrderLook | undefined, shown: OrderLook): number {
+  const look = latest ?? shown;
+  return look.order.final ? 0 : look.lookAgainMs;
 }
 
 export class OrderFetchError extends Error {

@@ -25,9 +25,10 @@ function when(iso: string, locale: Locale): string {
 }
 
 export function OrderStatus({ initial, capabilityKey }: { initial: PublicOrder; capabilityKey: string }) {
+  const shown = { order: initial, lookAgainMs: FIRST_LOOK_MS };
   const { data, error, mutate } = useSWR(["order", initial.order_id], () => fetchOrder(initial.order_id, capabilityKey), {
-    fallbackData: { order: initial, lookAgainMs: FIRST_LOOK_MS },
-    refreshInterval,
+    fallbackData: shown,
+    refreshInterval: (latest) => refreshInterval(latest, shown),
   });
   const t = useTranslations("order");
   const locale = useLocale();

@@ -8,9 +8,12 @@ const look = (final: boolean, ms: number) => ({ order: { final } as PublicOrder,
 
 describe("the order page", () => {
   it("looks again when the server says, until the order is final, then stops", () => {
-    expect(refreshInterval(look(false, 7000))).toBe(7000);
-    expect(refreshInterval(look(true, 7000))).toBe(0);
-    expect(refreshInterval(undefined)).toBe(0);
+    const open = look(false, 1000);
+    expect(refreshInterval(look(false, 7000), open)).toBe(7000);
+    expect(refreshInterval(look(true, 7000), open)).toBe(0);
+    // Before SWR's first fetch: the order the page shows decides, so the timer starts at mount.
+    expect(refreshInterval(undefined, open)).toBe(1000);
+    expect(refreshInterval(undefined, look(true, 1000))).toBe(0);
     expect(lookAgainMs("12")).toBe(12_000);
     // No hint, or one it cannot read (a proxy dropped or mangled it): every 2 s, as before hints.
     expect(lookAgainMs(null)).toBe(2000);
