@@ -16,8 +16,10 @@ function bundleCacheHandler() {
     entryPoints: [handlerSource],
     outfile: handlerBundle,
     bundle: true,
-    // Packages load from node_modules as the shop's own do (lmdb and ioredis are native or Node-only).
-    packages: "external",
+    // The native and Node-only drivers load from node_modules as the shop's own do; the rest (zod,
+    // @upstash/redis) goes into the bundle, so a standalone server, which copies only the
+    // packages its routes load, carries everything the handler needs.
+    external: ["lmdb", "ioredis"],
     platform: "node",
     format: "esm",
     target: "node20",
@@ -56,6 +58,13 @@ function adminPolicy() {
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // A self-contained server in .next/standalone (server.js and the node_modules it loads) for
+  // the Dockerfile and any machine without the repository; tests/standalone checks a copy runs.
+  output: "standalone",
+  // The handler's bundle is imported at run time by a path the tracer is told to ignore
+  // (cache-handler.mjs), and lmdb finds its native addon by a computed name the tracer cannot
+  // follow: every route carries both, or the standalone server answers every page 500.
+  outputFileTracingIncludes: { "/**": ["./lib/next-cache/built/kv-cache-handler.mjs", "./node_modules/@lmdb/**/*"] },
   reactStrictMode: true,
   poweredByHeader: false,
   generateEtags: false,

@@ -18,7 +18,7 @@ import { profileSplit } from "./lib/profile-split";
 import { spawnServer } from "../tests/support/spawn-server";
 
 const CHECKOUTS = Number(process.env.CHECKOUTS ?? 300);
-/** PROFILE_BUYERS=50: whole purchases (pay, webhook, order page, held reads) by that many buyers for 10 s instead. */
+/** PROFILE_BUYERS=50: whole purchases (pay, webhook, order page, its looks) by that many buyers for 10 s instead. */
 const BUYERS = Number(process.env.PROFILE_BUYERS ?? 0);
 /**
  * PROFILE_PAGE=/: that page under the bench's page load (20 connections, 10 s) instead; figures

@@ -19,7 +19,10 @@
 //    number of upstream and payment provider calls it made;
 //  • the admin's order list over 10,000 orders (bench/order-list.ts, goal p95 < 300 ms);
 //  • after the build, stale prices after an owner's save on two instances sharing one Redis
-//    (bench/stale-after-save.ts, goal 0 stale answers in 1,000 requests after the saves).
+//    (bench/stale-after-save.ts, goal 0 stale answers in 1,000 requests after the saves);
+//  • last, bench/hosting.ts: Upstash commands per checkout and per look at an order (goal ≤ 5),
+//    pages over the framework floor's empty page (≥ 0.5 ×), own time per checkout over the
+//    floor's bare route (≤ + 5 ms), checkout → code at 20 checkouts/s offered, open arrivals.
 // It builds first unless BENCH_SKIP_BUILD=1 (a build already in .next). BENCH_ONLY=storefront
 // runs only the storefront's pages and checkout, for working on them.
 import { execFileSync } from "node:child_process";
@@ -136,10 +139,13 @@ async function main(): Promise<void> {
     await services.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  // What a deployment costs (Upstash commands) and the buyer-facing figures against this run's
+  // floors, open arrivals included: a process of its own, once the shop above has stopped.
+  if (all) execFileSync("npx", ["tsx", "bench/hosting.ts"], { stdio: "inherit" });
 }
 
 async function benchCheckout(shopUrl: string, { upstream, payments }: Pick<CheckoutServices, "upstream" | "payments">, floorPostMs: number): Promise<void> {
-  // A buyer follows the order as the order page does: back on the page, then held reads.
+  // A buyer follows the order as the order page does: back on the page, then a look whenever Retry-After says.
   const buyers = { shopUrl, ...RESERVED };
   // Warm-up: the token, the catalogue cache and every route compiled and hot.
   await runBuyers({ ...buyers, buyers: 10, seconds: 3 });

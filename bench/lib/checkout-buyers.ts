@@ -1,8 +1,8 @@
 // Buyers for the checkout benchmark, each doing what a real one does, over HTTP: start a
 // checkout for a reserved voucher, pay on the hosted page with 4242, come back to the order
-// page (whose render wakes the order), then follow the order as that page does — from the state
-// and version it shows, held reads that answer when it changes (or, with pollMs, a poll every
-// pollMs) — until it is final.
+// page (whose render wakes the order), then follow the order as that page does — a look at
+// GET /api/orders/{id} whenever its Retry-After says (or, with pollMs, every pollMs) — until it
+// is final.
 // Many run at once, for a fixed time.
 export interface CheckoutSample {
   /** POST /api/checkout: reservation upstream and the payment page opened. */
@@ -20,7 +20,7 @@ export interface BuyerOptions {
   gameId: number;
   buyers: number;
   seconds: number;
-  /** Follow by polling this often instead of held reads (the page's fallback where push is unavailable). */
+  /** Follow by polling this often instead of when the server says (Retry-After). */
   pollMs?: number;
 }
 
@@ -61,23 +61,21 @@ export async function buyOnce(options: Omit<BuyerOptions, "buyers" | "seconds">,
   const page = await fetch(orderPage);
   const html = await page.text();
   if (!page.ok) throw new Error(`the order page answered ${page.status}`);
-  // The page follows on from what it shows (OrderStatus's `initial` and `version`): nothing
-  // more once that is final, else held reads from that version on.
-  const shown = /\\"status\\":\\"([a-z_]+)\\",[^]*?\\"final\\":(true|false)[^]*?\\"version\\":\\"([\w-]+)\\"/.exec(html);
+  // The page follows on from what it shows (OrderStatus's `initial`): nothing more once that is
+  // final, else its first look a second later (FIRST_LOOK_MS) and then when the server says.
+  const shown = /\\"status\\":\\"([a-z_]+)\\",[^]*?\\"final\\":(true|false)/.exec(html);
   if (!shown) throw new Error(`the order page shows no order: ${html.slice(0, 300)}`);
   if (shown[2] === "true") return { startMs, totalMs: performance.now() - started, status: shown[1] ?? "", orderPage };
   // A buyer gives up after a minute, so an order that never completes fails the bench, loudly.
   const giveUp = performance.now() + 60_000;
   let order: { status?: string; final?: boolean; message?: string } = {};
-  let version = options.pollMs === undefined ? (shown[3] ?? "") : "";
+  let waitMs = options.pollMs ?? 1000;
   while (performance.now() < giveUp) {
-    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-    if (options.pollMs === undefined && version) Object.assign(headers, { "if-none-match": version, prefer: "wait=25" });
-    const read = await fetch(`${options.shopUrl}/api/orders/${created.order_id}`, { headers });
-    version = read.headers.get("etag") ?? version;
-    if (read.status !== 304) order = (await read.json()) as typeof order;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    const read = await fetch(`${options.shopUrl}/api/orders/${created.order_id}`, { headers: { authorization: `Bearer ${key}` } });
+    order = (await read.json()) as typeof order;
     if (order.final) return { startMs, totalMs: performance.now() - started, status: order.status ?? "", orderPage };
-    if (options.pollMs !== undefined) await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+    waitMs = options.pollMs ?? Number(read.headers.get("retry-after") ?? 2) * 1000;
   }
   throw new Error(`order ${created.order_id} was not final after a minute: ${JSON.stringify(order)}`);
 }

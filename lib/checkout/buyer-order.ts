@@ -11,7 +11,7 @@ import { isSettled } from "./order-states";
 import { claimPaymentReturn, PAYMENT_RETURN } from "./payment-return";
 import { publicOrder, type PublicOrder } from "./public-order";
 import type { OrderStore, StoredOrder } from "./store/order-store";
-import { abortableSleep, LOOKS, waitsWithin } from "./watch-order";
+import { abortableSleep, LOOKS, waitsWithin } from "./paced-looks";
 
 export type BuyerOrderError = { code: "not_found" } | { code: "unavailable" };
 
@@ -42,13 +42,19 @@ export interface BuyerOrderOptions {
 export const RETURN_WAIT_MS = 3_000;
 
 export async function buyerOrder(orderId: string, key: string | null, deps: AdvanceDeps, options: BuyerOrderOptions = {}): Promise<Result<PublicOrder, BuyerOrderError>> {
+  const record = await buyerOrderRecord(orderId, key, deps, options);
+  return record.ok ? ok(publicOrder(record.value, deps.vault)) : record;
+}
+
+/** The record behind buyerOrder's view, for a caller that also needs what the buyer does not see (its deadline). */
+export async function buyerOrderRecord(orderId: string, key: string | null, deps: AdvanceDeps, options: BuyerOrderOptions = {}): Promise<Result<OrderRecord, BuyerOrderError>> {
   const own = await readOwnOrder(orderId, key, deps.store);
   if (!own.ok) return own;
   const wake = options.paymentReturn === true && (await claimPaymentReturn(deps.kv, own.value.record));
   const advanced = await advance(orderId, deps, wake ? { kind: "wake", reason: PAYMENT_RETURN } : { kind: "poll" });
   // A failed advance (KV trouble) still shows what we read: the order page keeps polling.
   const shown = advanced.ok ? advanced.value : own.value.record;
-  return ok(publicOrder(wake ? await afterOtherRun(shown, deps, options.sleep ?? abortableSleep) : shown, deps.vault));
+  return ok(wake ? await afterOtherRun(shown, deps, options.sleep ?? abortableSleep) : shown);
 }
 
 /**

@@ -93,6 +93,8 @@ export const envSchema = z.object({
   SHOP_MODE: z.enum(["demo", "live"], { error: "expected demo or live" }).optional(),
   /** Set to 1 by serverless hosts (Vercel): there an unset SHOP_MODE never means demo. */
   VERCEL: z.string().optional().transform((v) => v === "1"),
+  /** Set by Vercel: the production domain (no scheme); the public origin there when SHOP_URL is unset. */
+  VERCEL_PROJECT_PRODUCTION_URL: z.string().trim().regex(/^[\w.-]+(:\d+)?$/, { error: "expected a host name such as shop.vercel.app" }).optional(),
   /** Proxies in front of the shop that append the address they saw to X-Forwarded-For; unset: Vercel's own header there, else no address is trusted (lib/rate-limit/client-ip). */
   TRUSTED_PROXY_HOPS: z.coerce
     .number({ error: "expected the number of proxies in front of the shop, such as 1" })

@@ -1,9 +1,11 @@
 // Email out of the shop through nodemailer: over SMTP when SMTP_URL is set, otherwise into a
-// local outbox folder, one .eml file per message, that any mail client opens. A failure is a
+// local outbox folder, one .eml file per message, that any mail client opens, or, where there is
+// no disk to write (a serverless host's functions), into KV, one key per message. A failure is a
 // value: the caller decides whether an order can go on without its email (it can).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { Kv } from "@/lib/kv/kv";
 import { err, ok, type Result } from "@/lib/result";
 
 export interface MailMessage {
@@ -26,10 +28,38 @@ export interface MailerConfig {
   from: string;
   smtpUrl?: string | undefined;
   outboxDir: string;
+  /** Keep the outbox in this KV instead of outboxDir (a read-only file system). */
+  outboxKv?: () => Promise<Kv>;
 }
 
+/** Each message in the KV outbox is at this prefix, then its time and recipient. */
+export const OUTBOX_KEY_PREFIX = "mail:outbox:";
+/** A demo's emails are read within days; the KV outbox does not grow without end. */
+const KV_OUTBOX_TTL_MS = 7 * 24 * 3600_000;
+
 export function createMailer(config: MailerConfig): Mailer {
-  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.from) : outboxMailer(config.outboxDir, config.from);
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.from);
+  return outboxMailer(config.from, config.outboxKv ? kvOutbox(config.outboxKv) : dirOutbox(config.outboxDir));
+}
+
+/** Where the outbox keeps one message's text, answering where it went. */
+type OutboxWrite = (name: string, message: Buffer) => Promise<string>;
+
+function dirOutbox(outboxDir: string): OutboxWrite {
+  return async (name, message) => {
+    await mkdir(outboxDir, { recursive: true });
+    const file = path.join(outboxDir, `${name}.eml`);
+    await writeFile(file, message, { mode: 0o600 });
+    return file;
+  };
+}
+
+function kvOutbox(openKv: () => Promise<Kv>): OutboxWrite {
+  return async (name, message) => {
+    const key = `${OUTBOX_KEY_PREFIX}${name}`;
+    await (await openKv()).set(key, message.toString("utf8"), { ttlMs: KV_OUTBOX_TTL_MS });
+    return `kv ${key}`;
+  };
 }
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {
@@ -46,17 +76,15 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-function outboxMailer(outboxDir: string, from: string): Mailer {
+function outboxMailer(from: string, write: OutboxWrite): Mailer {
   // The stream transport builds the whole RFC 5322 message without sending it anywhere.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
       try {
         const info = await transport.sendMail({ from, ...message });
-        await mkdir(outboxDir, { recursive: true });
-        const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeName(message.to)}.eml`);
-        await writeFile(file, info.message as Buffer, { mode: 0o600 });
-        return ok({ where: file });
+        const where = await write(`${new Date().toISOString().replace(/[:.]/g, "-")}-${safeName(message.to)}`, info.message as Buffer);
+        return ok({ where });
       } catch (error) {
         return err({ code: "mail_failed", message: `the outbox could not be written: ${error instanceof Error ? error.message : String(error)}` });
       }

@@ -60,11 +60,6 @@ export async function recordCall(kv: Kv, clock: Clock, system: HealthSystem, sam
   await kv.set(OPS_KEYS.healthLastError(system), JSON.stringify({ at: clock.now(), message }));
 }
 
-/** Record without ever failing the call it measures: a KV hiccup loses a sample, nothing else. */
-export function recordCallQuietly(kv: Kv, clock: Clock, system: HealthSystem, sample: CallSample): void {
-  recordCall(kv, clock, system, sample).catch((error: unknown) => console.warn(`[operations] ${system} call not recorded: ${String(error)}`));
-}
-
 export async function readHealth(kv: Kv, clock: Clock, system: HealthSystem): Promise<HealthReport> {
   const last = Math.floor(clock.now() / 60_000);
   const minutes = Array.from({ length: WINDOW_MINUTES }, (_, i) => last - i);

@@ -1,5 +1,4 @@
 // The shop's alerts from configuration, one instance per process.
-import { after } from "next/server";
 import { createAlerts, type Alerts, type AlertInput } from "@/lib/alerts";
 import { DEMO_OWNER } from "@/lib/auth/admin-settings";
 import { env } from "@/lib/config/env";
@@ -9,6 +8,7 @@ import { getKv } from "@/lib/kv/get-kv";
 import { shopMailer } from "./mailer";
 import { systemClock } from "@/lib/time/clock";
 import { processSingleton } from "@/lib/singleton";
+import { afterResponse } from "./after-response";
 
 /**
  * Each channel's bound. Alerts are raised from checkout steps and the cron sweep, which have
@@ -61,14 +61,8 @@ export async function clearAlert(cause: string): Promise<void> {
 
 /**
  * For callers that cannot wait (the checkout's alertOwner is synchronous): the alert starts at
- * once, and inside a request Next's after() keeps a serverless function alive until it is
- * recorded and sent. Outside a request (a CLI sweep) after() throws; the process runs on anyway.
+ * once and is recorded and sent after the response (after-response.ts).
  */
 export function raiseAlertInBackground(input: AlertInput): void {
-  const work = raiseAlert(input);
-  try {
-    after(work);
-  } catch {
-    // No request scope: nothing to keep alive; raiseAlert never rejects.
-  }
+  afterResponse(raiseAlert(input));
 }

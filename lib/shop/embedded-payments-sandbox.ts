@@ -3,7 +3,7 @@
 // process (lib/singleton.ts).
 import { randomBytes } from "node:crypto";
 import { env } from "@/lib/config/env";
-import { loopbackOrigin, publicOrigin } from "@/lib/config/shop-origin";
+import { selfCallOrigin, publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { SHOP_STRIPE_EVENTS } from "@/lib/payments/webhook-events";
 import type { Kv } from "@/lib/kv/kv";
@@ -22,9 +22,9 @@ export function getEmbeddedPaymentsSandbox(): Promise<PaymentsSandbox> {
       basePath: EMBEDDED_PAYMENTS_SANDBOX_PATH,
       scheduler: systemScheduler,
       config: {
-        // The hosted page is opened by the buyer's browser; the webhooks go over loopback.
+        // The hosted page is opened by the buyer's browser; the webhooks go to the shop itself (shop-origin.ts).
         baseUrl: `${publicOrigin()}${EMBEDDED_PAYMENTS_SANDBOX_PATH}`,
-        webhookUrl: config.STRIPE_SANDBOX_WEBHOOK_URL ?? `${loopbackOrigin()}/api/webhooks/stripe`,
+        webhookUrl: config.STRIPE_SANDBOX_WEBHOOK_URL ?? `${selfCallOrigin()}/api/webhooks/stripe`,
         // What a live shop enables on its Stripe endpoint, so the demo sends what Stripe would.
         enabledEvents: SHOP_STRIPE_EVENTS,
         webhookSecret: await embeddedWebhookSecret(kv),

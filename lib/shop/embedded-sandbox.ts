@@ -3,7 +3,7 @@
 // and balances, and `npm run dev` keeps them across restarts. One instance per process
 // (lib/singleton.ts).
 import { env } from "@/lib/config/env";
-import { loopbackOrigin } from "@/lib/config/shop-origin";
+import { selfCallOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { sharedSecret } from "@/lib/kv/shared-secret";
 import { processSingleton } from "@/lib/singleton";
@@ -50,7 +50,7 @@ async function notifyTheShop(partners: Fixture["partners"]): Promise<Fixture["pa
       ? partner
       : {
           ...partner,
-          notify_url: `${loopbackOrigin()}${PARTNER_NOTIFY_PATH}`,
+          notify_url: `${selfCallOrigin()}${PARTNER_NOTIFY_PATH}`,
           notify_headers: { ...partner.notify_headers, [PARTNER_NOTIFY_HEADER]: secret },
         },
   );

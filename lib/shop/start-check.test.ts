@@ -44,6 +44,12 @@ describe("checkStartConfig", () => {
     expect((await startWith({})).exitCodes).toEqual([]);
   });
 
+  it("stops a standalone server told to listen on 127.0.0.1, naming the fix", async () => {
+    const { exitCodes, printed } = await startWith({ __NEXT_PRIVATE_STANDALONE_CONFIG: "{}", HOSTNAME: "127.0.0.1" });
+    expect(exitCodes).toEqual([1]);
+    expect(printed).toContain("Start it with HOSTNAME=localhost");
+  });
+
   it("stops a live shop without its admin's owner and secret, naming each", async () => {
     const { exitCodes, printed } = await startWith({ ADMIN_EMAIL: "", ADMIN_PASSWORD_HASH: "", AUTH_SECRET: "" });
     expect(exitCodes).toEqual([1]);

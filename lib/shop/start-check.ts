@@ -6,9 +6,12 @@ import { resolveKvDriver } from "@/lib/kv/resolve-driver";
 import { resolvePaymentsTarget } from "@/lib/payments/resolve-payments-target";
 import { ConfigError, env } from "@/lib/config/env";
 import { decideShopMode, modeWarnings } from "@/lib/config/shop-mode";
+import { startAddressProblem } from "@/lib/config/listen-host";
 
 export function checkStartConfig(): void {
   try {
+    const address = startAddressProblem({ argv: process.argv, env: process.env });
+    if (address) throw new ConfigError(`Invalid start: ${address}`);
     const config = env();
     const mode = decideShopMode(config);
     if (!mode.ok) throw new ConfigError(mode.error.message);

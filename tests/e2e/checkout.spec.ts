@@ -9,6 +9,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { freePort } from "../support/free-port";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
 
+/** Loopback as "localhost" (a 127.0.0.1 start is refused: lib/config/listen-host.ts), resolved to 127.0.0.1 first. */
+const IPV4_FIRST = "--dns-result-order=ipv4first";
+
 const CODE = /^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/;
 
 async function startPaying(page: Page, email = "gamer@example.com"): Promise<void> {
@@ -83,13 +86,14 @@ test.describe("a reservation that runs out while the buyer waits @once", () => {
     const fixturePath = join(dataDir, "short-reservations.json");
     writeFileSync(fixturePath, JSON.stringify({ ...fixture, reservation_ttl_seconds: 20 }));
     const port = await freePort();
-    shop = await spawnServer("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    shop = await spawnServer("npx", ["next", "start", "-p", String(port), "-H", "localhost"], {
       url: `http://127.0.0.1:${port}`,
       env: {
         KV_DATA_DIR: join(dataDir, "kv"),
         OUTBOX_DIR: join(dataDir, "outbox"),
         SANDBOX_FIXTURE: fixturePath,
         NODE_ENV: "production",
+        NODE_OPTIONS: IPV4_FIRST,
         PORT: String(port),
         SHOP_URL: `http://127.0.0.1:${port}`,
       },

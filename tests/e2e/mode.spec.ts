@@ -11,6 +11,9 @@ import { expect, test } from "@playwright/test";
 import { freePort } from "../support/free-port";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
 
+/** Loopback as "localhost" (a 127.0.0.1 start is refused: lib/config/listen-host.ts), resolved to 127.0.0.1 first. */
+const IPV4_FIRST = "--dns-result-order=ipv4first";
+
 const LIVE_PRODUCT = "Lighthouse Fixture Gift Card"; // tests/e2e/fixtures/other-upstream.json
 const DEMO_PRODUCT = "Vaultline"; // the bundled fixture's brand
 
@@ -41,9 +44,9 @@ async function startShop(env: Record<string, string>): Promise<SpawnedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "mode-kv-"));
   folders.push(dataDir);
   // readyPath: a path that renders nothing, so the test's own request is the shop's first page.
-  const shop = await spawnServer("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const shop = await spawnServer("npx", ["next", "start", "-p", String(port), "-H", "localhost"], {
     url: `http://127.0.0.1:${port}`,
-    env: { ...CLEAN, KV_DATA_DIR: dataDir, NODE_ENV: "production", ...env },
+    env: { ...CLEAN, KV_DATA_DIR: dataDir, NODE_ENV: "production", NODE_OPTIONS: IPV4_FIRST, ...env },
     readyPath: "/icon.svg",
   });
   started.push(shop);
@@ -103,8 +106,8 @@ test.describe("one build, configured at start @once", () => {
 test.describe("a misconfigured live shop @once", () => {
   test("stops at start with one message naming every missing setting", async () => {
     const port = await freePort();
-    const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-      env: { ...process.env, ...CLEAN, SHOP_MODE: "live", PARTNER_API_URL: "https://partner.example/api", NODE_ENV: "production" },
+    const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "localhost"], {
+      env: { ...process.env, ...CLEAN, SHOP_MODE: "live", PARTNER_API_URL: "https://partner.example/api", NODE_ENV: "production", NODE_OPTIONS: IPV4_FIRST },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -19,6 +19,8 @@ export interface UpstashShim {
   token: string;
   /** Requests served, to show the client really went through HTTP. */
   requests(): number;
+  /** Redis commands run, each of a pipeline or transaction counted: what Upstash bills. */
+  commands(): number;
   /** Run the next request against Redis, then cut the connection instead of answering. */
   dropNextReply(): void;
   close(): Promise<void>;
@@ -27,6 +29,7 @@ export interface UpstashShim {
 export async function startUpstashShim(redisUrl: string, token = "test-token"): Promise<UpstashShim> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   let served = 0;
+  let commands = 0;
   let dropNext = false;
 
   const server = createServer((req, res) => {
@@ -63,6 +66,7 @@ export async function startUpstashShim(redisUrl: string, token = "test-token"): 
         return reply(res, 200, results);
       }
       const multi = redis.multi();
+      commands += batch.data.length;
       for (const [name, ...args] of batch.data) multi.callBuffer(String(name), args.map(String));
       try {
         const results = (await multi.exec()) ?? [];
@@ -79,6 +83,7 @@ export async function startUpstashShim(redisUrl: string, token = "test-token"): 
   }
 
   async function execute([name, ...args]: z.infer<typeof commandSchema>, base64: boolean): Promise<Envelope> {
+    commands += 1;
     try {
       return { result: encode(await redis.callBuffer(String(name), args.map(String)), base64) };
     } catch (error) {
@@ -92,6 +97,7 @@ export async function startUpstashShim(redisUrl: string, token = "test-token"): 
     url: `http://127.0.0.1:${port}`,
     token,
     requests: () => served,
+    commands: () => commands,
     dropNextReply: () => void (dropNext = true),
     async close() {
       server.closeAllConnections();

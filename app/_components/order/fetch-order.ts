@@ -3,14 +3,23 @@
 import type { PublicOrder } from "@/lib/checkout/public-order";
 import { errorBodySchema } from "@/lib/http/error-body";
 
-/**
- * How often the page looks while the order can still change and push is unavailable; a final
- * order is not polled, nor one the server pushes (follow-order.ts).
- */
-export const POLL_MS = 2000;
+/** The first look after the page shows an open order, before the server has said when to look. */
+export const FIRST_LOOK_MS = 1000;
 
-export function refreshInterval(order: PublicOrder | undefined, pushing = false): number {
-  return order?.final || pushing ? 0 : POLL_MS;
+/** What one look brings: the order, and when the server says to look again (0: never, it is final). */
+export interface OrderLook {
+  order: PublicOrder;
+  lookAgainMs: number;
+}
+
+/**
+ * SWR's refresh interval: what the server said, nothing more once the order is final. Before
+ * SWR's first fetch it has no data and asks with undefined: the page's own look then counts,
+ * or SWR, told 0 at mount, would never start its timer.
+ */
+export function refreshInterval(latest: OrderLook | undefined, shown: OrderLook): number {
+  const look = latest ?? shown;
+  return look.order.final ? 0 : look.lookAgainMs;
 }
 
 export class OrderFetchError extends Error {
@@ -23,32 +32,19 @@ export class OrderFetchError extends Error {
   }
 }
 
-export async function fetchOrder(orderId: string, key: string): Promise<PublicOrder> {
+export async function fetchOrder(orderId: string, key: string): Promise<OrderLook> {
   const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}`, {
     headers: { authorization: `Bearer ${key}` },
     cache: "no-store",
   });
-  return readAnswer(response);
+  const order = await readAnswer(response);
+  return { order, lookAgainMs: lookAgainMs(response.headers.get("retry-after")) };
 }
 
-/** A held read (GET /api/orders/{id} with If-None-Match and Prefer: wait): null order when unchanged. */
-export interface HeldAnswer {
-  order: PublicOrder | null;
-  version: string;
-  /** The server held the read as asked; without it, push is unavailable on this path. */
-  held: boolean;
-}
-
-export async function holdOrder(orderId: string, key: string, version: string, waitS: number, signal: AbortSignal): Promise<HeldAnswer> {
-  const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}`, {
-    headers: { authorization: `Bearer ${key}`, "if-none-match": `"${version}"`, prefer: `wait=${waitS}` },
-    cache: "no-store",
-    signal,
-  });
-  const held = response.headers.has("preference-applied");
-  const next = /^"([\w-]+)"$/.exec(response.headers.get("etag") ?? "")?.[1] ?? version;
-  if (response.status === 304) return { order: null, version: next, held };
-  return { order: await readAnswer(response), version: next, held };
+/** Retry-After in seconds (the server's next-look.ts); without one (a proxy dropped it), every 2 s. */
+export function lookAgainMs(retryAfter: string | null): number {
+  const seconds = Number(retryAfter);
+  return retryAfter !== null && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 2000;
 }
 
 export async function retryActivation(orderId: string, key: string): Promise<PublicOrder> {

@@ -1,17 +1,17 @@
 "use client";
 // The buyer's order, kept current from what the server rendered (so the page is complete
-// without scripts): the server pushes each change (follow-order.ts); where it cannot, SWR
-// polls until the order is final. SWR also looks again on focus and reconnect.
+// without scripts): SWR looks again when the server says to (Retry-After: soon after the order
+// last moved, ever less often while it does not) until the order is final, and on focus and
+// reconnect.
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import useSWR from "swr";
 import type { PublicOrder } from "@/lib/checkout/public-order";
 import { LOCALE_TAGS, type Locale } from "@/lib/i18n/locales";
 import { useMoney } from "../i18n/use-money";
 import { activationKey } from "./activation-text";
 import { CopyButton } from "./copy-button";
-import { fetchOrder, holdOrder, refreshInterval, retryActivation } from "./fetch-order";
-import { followOrder } from "./follow-order";
+import { fetchOrder, FIRST_LOOK_MS, refreshInterval, retryActivation } from "./fetch-order";
 import styles from "./order.module.css";
 
 /** One per language: a formatter costs far more to build than to use, and every render uses it per step. */
@@ -24,28 +24,18 @@ function when(iso: string, locale: Locale): string {
   return `${format.format(new Date(iso))} UTC`;
 }
 
-export function OrderStatus({ initial, version, capabilityKey }: { initial: PublicOrder; version: string; capabilityKey: string }) {
-  const [pushing, setPushing] = useState(!initial.final);
+export function OrderStatus({ initial, capabilityKey }: { initial: PublicOrder; capabilityKey: string }) {
+  const shown = { order: initial, lookAgainMs: FIRST_LOOK_MS };
   const { data, error, mutate } = useSWR(["order", initial.order_id], () => fetchOrder(initial.order_id, capabilityKey), {
-    fallbackData: initial,
-    refreshInterval: (latest) => refreshInterval(latest, pushing),
+    fallbackData: shown,
+    refreshInterval: (latest) => refreshInterval(latest, shown),
   });
-  useEffect(() => {
-    if (!pushing) return;
-    const stop = new AbortController();
-    const deps = {
-      hold: (since: string, waitS: number, signal: AbortSignal) => holdOrder(initial.order_id, capabilityKey, since, waitS, signal),
-      pause: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
-    };
-    void followOrder(version, deps, (order) => void mutate(order, { revalidate: false }), stop.signal).then((end) => {
-      if (end === "unavailable") setPushing(false);
-    });
-    return () => stop.abort();
-  }, [pushing, version, initial.order_id, capabilityKey, mutate]);
   const t = useTranslations("order");
   const locale = useLocale();
   const money = useMoney();
-  const order = data ?? initial;
+  const order = data?.order ?? initial;
+  // A retried activation answers the whole order; the server's next hint comes with the next look.
+  const show = (next: PublicOrder) => void mutate({ order: next, lookAgainMs: FIRST_LOOK_MS }, { revalidate: false });
   const failed = order.final && order.delivery === null && order.money !== "refunded";
 
   return (
@@ -74,7 +64,7 @@ export function OrderStatus({ initial, version, capabilityKey }: { initial: Publ
         ) : null}
       </section>
 
-      {order.delivery ? <Delivery order={order} capabilityKey={capabilityKey} onChange={(next) => mutate(next, { revalidate: false })} /> : null}
+      {order.delivery ? <Delivery order={order} capabilityKey={capabilityKey} onChange={show} /> : null}
 
       <dl className={styles.facts}>
         <div>

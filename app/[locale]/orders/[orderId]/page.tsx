@@ -7,7 +7,6 @@ import { getTranslations } from "next-intl/server";
 import { OrderStatus } from "@/app/_components/order/order-status";
 import { buyerOrder } from "@/lib/checkout/buyer-order";
 import { orderDeps } from "@/lib/shop/checkout";
-import { orderVersion } from "@/lib/checkout/watch-order";
 
 export const dynamic = "force-dynamic";
 
@@ -35,7 +34,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
     <>
       <h1>{t("title")}</h1>
       {order.ok && capabilityKey ? (
-        <OrderStatus initial={order.value} version={orderVersion(order.value)} capabilityKey={capabilityKey} />
+        <OrderStatus initial={order.value} capabilityKey={capabilityKey} />
       ) : (
         <p className="notice" role="alert">
           {t("cannotShow")}

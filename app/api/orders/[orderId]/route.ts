@@ -1,12 +1,12 @@
 // GET /api/orders/{order_id} – the order's public state for the holder of its capability key,
 // given as ?key= (the order link) or Authorization: Bearer <key>; unknown order or wrong key:
-// 404. The order page's long poll holds it until the order changes (lib/checkout/http/get-order.ts).
+// 404. Answered at once, with Retry-After saying when to look again (lib/checkout/http/get-order.ts).
 import { getOrder } from "@/lib/checkout/http/get-order";
 import { route } from "@/lib/http/route";
 import { orderDeps } from "@/lib/shop/checkout";
 
 export const dynamic = "force-dynamic";
-/** A held read lasts up to 25 s (MAX_WAIT_S); the page falls back to polling where holds fail. */
+/** A look may advance an order whose deadline has come, which may call upstream. */
 export const maxDuration = 30;
 
 export const GET = route({}, async (request: Request, { params }: { params: Promise<{ orderId: string }> }) =>

@@ -1,0 +1,15 @@
+// Work a request starts and its response need not wait for (a health sample, an alert): handed
+// to Next's after(), which keeps a serverless function alive until the work settles. Without it
+// the host may freeze or end the function as soon as the response is sent, and the work is lost.
+// Outside a request (a CLI sweep, the in-process scheduler) after() throws: the process runs on
+// anyway, so the work finishes by itself.
+import { after } from "next/server";
+
+/** `work` must not reject: it runs where nobody awaits it. */
+export function afterResponse(work: Promise<unknown>): void {
+  try {
+    after(work);
+  } catch {
+    // No request scope: nothing to keep alive.
+  }
+}
