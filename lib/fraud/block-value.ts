@@ -13,10 +13,10 @@ const domain = z
   .regex(/^(\*\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: "expected a domain such as example.com or *.example.com" });
 
 const VALUE_SCHEMAS: Record<BlockKind, z.ZodType<string>> = {
-  email: z.email({ error: "expected an email address" }).trim().toLowerCase().max(254),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email({ error: "expected an email address" })),
   email_domain: domain,
   // An address or a network: 203.0.113.7, 203.0.113.0/24, 2001:db8::1, 2001:db8::/32.
-  ip: z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: "expected an IP address or a CIDR range such as 203.0.113.0/24" }),
+  ip: z.string().trim().pipe(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: "expected an IP address or a CIDR range such as 203.0.113.0/24" })),
   country: z
     .string()
     .trim()
@@ -29,20 +29,14 @@ const VALUE_SCHEMAS: Record<BlockKind, z.ZodType<string>> = {
     .regex(/^[A-Za-z0-9_-]{4,64}$/, { error: "expected a card fingerprint" }),
 };
 
-export const blockInputSchema = z
-  .object({
-    kind: z.enum(BLOCK_KINDS, { error: "expected one of the blocklist kinds" }),
-    value: z.string().trim().min(1, { error: "expected a value" }).max(512),
-    reason: z.string().trim().max(200, { error: "expected at most 200 characters" }).default(""),
-  })
-  .transform((input, ctx) => {
-    const value = VALUE_SCHEMAS[input.kind].safeParse(input.value);
-    if (!value.success) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: value.error.issues[0]?.message ?? "invalid value" });
-      return z.NEVER;
-    }
-    return { ...input, value: value.data };
-  });
+const reason = z.string().trim().max(200, { error: "expected at most 200 characters" }).default("");
+
+/** One entry as the owner types it; a value that is not of its kind is refused at `value`. */
+export const blockInputSchema = z.discriminatedUnion(
+  "kind",
+  BLOCK_KINDS.map((kind) => z.object({ kind: z.literal(kind), value: VALUE_SCHEMAS[kind], reason })) as unknown as [z.ZodObject<{ kind: z.ZodLiteral<BlockKind>; value: z.ZodType<string>; reason: typeof reason }>],
+  { error: "expected one of the blocklist kinds" },
+);
 
 export type BlockInput = z.infer<typeof blockInputSchema>;
 

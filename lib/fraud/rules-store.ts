@@ -4,6 +4,7 @@
 // cannot overwrite each other unseen.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { firstIssue } from "@/lib/http/first-issue";
 import { parseJsonValue } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { compareAndSet, receiptKey } from "@/lib/kv/scripts";
@@ -49,8 +50,7 @@ export async function saveFraudRules(
 ): Promise<Result<StoredRules, SaveFraudRulesError>> {
   const parsed = fraudRulesSchema.safeParse(input.rules);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return err({ code: "invalid", field: issue?.path.join(".") ?? "", message: issue?.message ?? "invalid rules" });
+    return err({ code: "invalid", ...firstIssue(parsed.error, "rules") });
   }
   const { text, stored } = await readStored(deps.kv);
   const conflict = err({ code: "conflict" as const, message: `The rules were changed by someone else (now version ${stored?.version ?? 0}); reload them and apply your change again` });
