@@ -13,8 +13,8 @@ export interface BotCheckConfig {
   /** https://challenges.cloudflare.com/turnstile/v0/siteverify, or the emulation's. */
   verifyUrl: string;
   secret: string;
-  /** The shop's host name, as the widget reports the page it was solved on. */
-  hostname: string;
+  /** The shop's host names, as the widget reports the page it was solved on (lib/shop/fraud.ts: the public origin's). */
+  hostnames: readonly string[];
   fetch: typeof fetch;
   timeoutMs: number;
 }
@@ -66,7 +66,7 @@ export async function verifyBotToken(
     }
   }
   if (!reply.success) return err({ code: "refused", errors: reply["error-codes"] });
-  if (reply.hostname !== config.hostname) return err({ code: "wrong_hostname", hostname: reply.hostname ?? null });
+  if (!reply.hostname || !config.hostnames.includes(reply.hostname)) return err({ code: "wrong_hostname", hostname: reply.hostname ?? null });
   if (!reply.action || !input.actions.includes(reply.action)) return err({ code: "wrong_action", action: reply.action ?? null });
   return ok(reply.action);
 }

@@ -29,6 +29,7 @@ export const FRAUD_ADMIN_PATH = "/admin/fraud";
 export const CARD_TESTING_CAUSE = "fraud:card-testing";
 /** Cloudflare answers in well under a second; a checkout must not hang on it. */
 const SITEVERIFY_TIMEOUT_MS = 5_000;
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
 
 function setting(): BotCheckSetting {
   const decided = botCheckSetting(env(), shopMode());
@@ -52,11 +53,13 @@ export function botCheckWidget(): { scriptUrl: string; siteKey: string } | null 
 async function botCheckConfig(): Promise<BotCheckConfig | null> {
   const current = setting();
   const hostname = new URL(publicOrigin()).hostname;
+  // A local demo is this machine under any of its loopback names, whichever the buyer typed.
+  const loopback = LOOPBACK_NAMES.includes(hostname) ? LOOPBACK_NAMES : [hostname];
   switch (current.kind) {
     case "off":
       return null;
     case "turnstile":
-      return { verifyUrl: TURNSTILE_SITEVERIFY_URL, secret: current.secretKey, hostname, fetch: (input, init) => fetch(input, init), timeoutMs: SITEVERIFY_TIMEOUT_MS };
+      return { verifyUrl: TURNSTILE_SITEVERIFY_URL, secret: current.secretKey, hostnames: [hostname], fetch: (input, init) => fetch(input, init), timeoutMs: SITEVERIFY_TIMEOUT_MS };
     case "sandbox": {
       const { getEmbeddedTurnstileSandbox, EMBEDDED_TURNSTILE_SANDBOX_PATH } = await import("./embedded-turnstile-sandbox");
       const { SANDBOX_SECRET_KEY } = await import("@/lib/turnstile-sandbox/turnstile-sandbox");
@@ -64,7 +67,7 @@ async function botCheckConfig(): Promise<BotCheckConfig | null> {
       return {
         verifyUrl: `${publicOrigin()}${EMBEDDED_TURNSTILE_SANDBOX_PATH}/v0/siteverify`,
         secret: SANDBOX_SECRET_KEY,
-        hostname,
+        hostnames: loopback,
         // In process, as the embedded payments sandbox is called: the same request, no socket.
         fetch: (input, init) => sandbox.handle(new Request(input, init)),
         timeoutMs: SITEVERIFY_TIMEOUT_MS,

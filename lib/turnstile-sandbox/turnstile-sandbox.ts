@@ -72,9 +72,10 @@ export function createTurnstileSandbox(deps: TurnstileSandboxDeps) {
     const parsed = issueBody.safeParse(await readFields(request));
     if (!parsed.success) return answer({ error: "bad-request" }, 400);
     if (parsed.data.sitekey !== SANDBOX_SITE_KEY) return answer({ error: "invalid-sitekey" }, 400);
-    // The page the widget was rendered on, as Cloudflare records it.
-    const page = request.headers.get("origin") ?? request.headers.get("referer");
-    const hostname = page ? URL.parse(page)?.hostname : undefined;
+    // The page the widget was rendered on, as Cloudflare records it; a program asking without
+    // a page (a test's buyer over HTTP) gets the host it asked, the shop that serves the widget.
+    const page = request.headers.get("origin") ?? request.headers.get("referer") ?? request.url;
+    const hostname = URL.parse(page)?.hostname;
     if (!hostname) return answer({ error: "no-origin" }, 400);
     const token = `XXXX.sandbox.${randomBytes(48).toString("base64url")}`;
     const record: TokenRecord = { sitekey: parsed.data.sitekey, hostname, action: parsed.data.action, issuedAt: deps.clock.now(), interactive: parsed.data.interactive };

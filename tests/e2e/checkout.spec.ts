@@ -8,12 +8,14 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { freePort } from "../support/free-port";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
+import { freshEmail, passBotCheck } from "./support/bot-check";
 
 const CODE = /^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/;
 
-async function startPaying(page: Page, email = "gamer@example.com"): Promise<void> {
+async function startPaying(page: Page, email = freshEmail("gamer")): Promise<void> {
   await page.getByRole("button", { name: "Continue to checkout" }).click();
   await page.getByLabel("Email").fill(email);
+  await passBotCheck(page);
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/payments-sandbox\/pay\//);
 }
