@@ -35,6 +35,11 @@ export async function recordDecline(deps: BreakerDeps): Promise<{ open: boolean;
   return { open: true, declines };
 }
 
+/** The owner closes it by hand, having looked: true when it was open. Declines counted so far stay counted. */
+export async function closeBreaker(kv: Kv): Promise<boolean> {
+  return kv.del(FRAUD_KEYS.breaker);
+}
+
 /** Whether the breaker is open: one GET, read beside the checkout's quote. */
 export async function breakerOpen(kv: Kv): Promise<boolean> {
   return (await kv.get(FRAUD_KEYS.breaker)) !== null;

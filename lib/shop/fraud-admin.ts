@@ -4,14 +4,15 @@
 import type { Actor } from "@/lib/audit";
 import type { BlockEntry } from "@/lib/fraud/block-port";
 import type { BlockInput } from "@/lib/fraud/block-value";
-import { breakerOpen } from "@/lib/fraud/breaker";
+import { breakerOpen, closeBreaker } from "@/lib/fraud/breaker";
 import { listRefusals, type Refusal } from "@/lib/fraud/refusal-log";
 import { loadFraudRules, saveFraudRules, type CurrentRules, type SaveFraudRulesError, type StoredRules } from "@/lib/fraud/rules-store";
 import { getKv } from "@/lib/kv/get-kv";
 import type { Result } from "@/lib/result";
 import { systemClock } from "@/lib/time/clock";
 import { recordAudit } from "./audit";
-import { botCheckWidget, shopBlocklist } from "./fraud";
+import { clearAlert } from "./alerts";
+import { botCheckWidget, CARD_TESTING_CAUSE, shopBlocklist } from "./fraud";
 
 export interface FraudOverview {
   rules: CurrentRules;
@@ -36,6 +37,13 @@ export async function saveFraudRulesAsOwner(input: { expectedVersion: number; ru
   const saved = await saveFraudRules({ kv, clock: systemClock }, { ...input, savedBy: author.email });
   if (saved.ok) await recordAudit({ actor: author.email, action: "fraud.rules_saved", target: `fraud-rules:v${saved.value.version}`, before: before.rules, after: saved.value.rules, ip: author.ip });
   return saved;
+}
+
+/** The owner has looked at the declines and reopens checkout at once; the breaker's alert closes too. */
+export async function closeBreakerAsOwner(author: Actor): Promise<void> {
+  const closed = await closeBreaker(await getKv());
+  await clearAlert(CARD_TESTING_CAUSE);
+  if (closed) await recordAudit({ actor: author.email, action: "fraud.breaker_closed", target: "fraud-breaker", before: { open: true }, after: { open: false }, ip: author.ip });
 }
 
 export async function blockAsOwner(input: BlockInput, author: Actor): Promise<void> {

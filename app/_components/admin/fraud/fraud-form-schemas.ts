@@ -9,6 +9,8 @@ export const rulesFormSchema = fraudRulesSchema.extend({
   expectedVersion: z.coerce.number().int().min(0),
 });
 
+export const closeBreakerFormSchema = z.object({});
+
 export const unblockFormSchema = z.object({
   kind: z.enum(BLOCK_KINDS),
   value: z.string().min(1).max(512),

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { BLOCK_KINDS } from "@/lib/fraud/block-value";
 import { CheckedForm, type Answer, type FieldProblem, type FormAction } from "../admin-form";
 import styles from "../admin.module.css";
-import { blockInputSchema, rulesFormSchema, unblockFormSchema } from "./fraud-form-schemas";
+import { blockInputSchema, closeBreakerFormSchema, rulesFormSchema, unblockFormSchema } from "./fraud-form-schemas";
 
 function useSay() {
   const t = useTranslations("admin.fraud.answers");
@@ -99,5 +99,24 @@ export function UnblockForm({ action, kind, value }: { action: FormAction; kind:
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="value" value={value} />
     </CheckedForm>
+  );
+}
+
+export function CloseBreakerForm({ action }: { action: FormAction }) {
+  const t = useTranslations("admin.fraud");
+  const say = useSay();
+  return (
+    <CheckedForm
+      action={action}
+      schema={closeBreakerFormSchema}
+      sayProblem={say.problem}
+      sayAnswer={say.answer}
+      label={t("closeBreaker")}
+      actions={(pending) => (
+        <button className="button button-secondary" type="submit" disabled={pending}>
+          {t("closeBreaker")}
+        </button>
+      )}
+    />
   );
 }

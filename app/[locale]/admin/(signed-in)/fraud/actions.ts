@@ -1,10 +1,11 @@
 "use server";
-// The Fraud rules page's owner actions: save the rules, add and remove blocklist entries. Each is
+// The Fraud rules page's owner actions: save the rules, add and remove blocklist entries, close
+// the card-testing breaker. Each is
 // audited (lib/shop/fraud-admin.ts); a bad value is refused at its field and changes nothing.
 import { refresh } from "next/cache";
-import { blockInputSchema, rulesFormSchema, unblockFormSchema } from "@/app/_components/admin/fraud/fraud-form-schemas";
+import { blockInputSchema, closeBreakerFormSchema, rulesFormSchema, unblockFormSchema } from "@/app/_components/admin/fraud/fraud-form-schemas";
 import { adminAction } from "@/lib/auth/guard/admin-guard";
-import { blockAsOwner, saveFraudRulesAsOwner, unblockAsOwner } from "@/lib/shop/fraud-admin";
+import { blockAsOwner, closeBreakerAsOwner, saveFraudRulesAsOwner, unblockAsOwner } from "@/lib/shop/fraud-admin";
 
 export const saveFraudRules = adminAction("owner", rulesFormSchema, async ({ expectedVersion, ...rules }, admin) => {
   const saved = await saveFraudRulesAsOwner({ expectedVersion, rules }, admin);
@@ -27,4 +28,10 @@ export const removeBlock = adminAction("owner", unblockFormSchema, async (input,
   await unblockAsOwner(input, admin);
   refresh();
   return { ok: true, message: "unblocked" };
+});
+
+export const closeBreakerNow = adminAction("owner", closeBreakerFormSchema, async (_input, admin) => {
+  await closeBreakerAsOwner(admin);
+  refresh();
+  return { ok: true, message: "breakerClosed" };
 });

@@ -3,14 +3,14 @@
 // rule that refused each (what the buyer is never told). Staff may look; only the owner edits.
 import { getFormatter, getTranslations } from "next-intl/server";
 import styles from "@/app/_components/admin/admin.module.css";
-import { BlockForm, RulesForm, UnblockForm } from "@/app/_components/admin/fraud/fraud-forms";
+import { BlockForm, CloseBreakerForm, RulesForm, UnblockForm } from "@/app/_components/admin/fraud/fraud-forms";
 import { adminPage } from "@/lib/auth/guard/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { BREAKER_ACTIONS, DEFAULT_FRAUD_RULES, type FraudRuleName } from "@/lib/fraud/fraud-rules";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { formatMoney } from "@/lib/money";
 import { fraudOverview } from "@/lib/shop/fraud-admin";
-import { addBlock, removeBlock, saveFraudRules } from "./actions";
+import { addBlock, closeBreakerNow, removeBlock, saveFraudRules } from "./actions";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -44,6 +44,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
         <dt>{t("breaker")}</dt>
         <dd>{overview.breakerOpen ? <strong>{t("breakerOpen")}</strong> : t("breakerClosed")}</dd>
       </dl>
+      {overview.breakerOpen && owner ? <CloseBreakerForm action={closeBreakerNow} /> : null}
 
       <h2>{t("rulesTitle")}</h2>
       <p>{t("rulesVersion", { version: overview.rules.version, by: overview.rules.savedBy ?? "" })}</p>
