@@ -3,9 +3,7 @@
 // page (whose render wakes the order), then follow the order as that page does — from the state
 // and version it shows, held reads that answer when it changes (or, with pollMs, a poll every
 // pollMs) — until it is final.
-// Many run at once, for a fixed time. Each checkout carries a fresh token of the demo's bot check.
-import { botToken } from "../../tests/support/bot-token";
-
+// Many run at once, for a fixed time.
 export interface CheckoutSample {
   /** POST /api/checkout: reservation upstream and the payment page opened. */
   startMs: number;
@@ -42,7 +40,7 @@ export async function buyOnce(options: Omit<BuyerOptions, "buyers" | "seconds">,
   const response = await fetch(`${options.shopUrl}/api/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ voucher_id: options.voucherId, game_id: options.gameId, email, bot_token: await botToken(options.shopUrl) }),
+    body: JSON.stringify({ voucher_id: options.voucherId, game_id: options.gameId, email }),
   });
   const created = (await response.json()) as { order_id?: string; payment_url?: string | null; order_url?: string; message?: string };
   const startMs = performance.now() - started;

@@ -29,6 +29,7 @@ import { refundListeners } from "@/lib/checkout/owner-actions/settle-refunds";
 import type { ConversionRates } from "@/lib/checkout/charge-check";
 import { codeVaultKey } from "./secrets";
 import type { StartCheckoutDeps } from "@/lib/checkout/start-checkout";
+import type { CheckoutScreen } from "@/lib/checkout/checkout-screen";
 import { createOrderStore } from "@/lib/checkout/store/order-store";
 import { stripePayments } from "@/lib/checkout/stripe-payments";
 import { processSingleton } from "@/lib/singleton";
@@ -106,14 +107,21 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
  * order email once the answer is sent (next/server's after() in the route); screening (lib/fraud)
  * runs before anything is reserved. The bench's count of KV round trips (bench/checkout-kv-rounds.ts)
  * calls the same handler in process, and the screening bench (bench/fraud-screening.ts) compares
- * it with `screening: false`.
+ * it with a screening of its own (`screen`) and with none (`screen: null`).
  */
-export function shopCheckoutHandler(later: PostCheckoutDeps["later"], options: { screening?: boolean } = {}): RouteHandler<Request, unknown> {
-  const screening = options.screening ?? true;
+export function shopCheckoutHandler(later: PostCheckoutDeps["later"], options: { screen?: CheckoutScreen | null } = {}): RouteHandler<Request, unknown> {
   return route({ sameOrigin, rateLimit: rateLimit("checkout", "handler") }, async (request, _context, gate) =>
     postCheckout(
       request,
-      { start: startCheckoutDeps, mailer: shopMailer(), publicOrigin: publicOrigin(), shopName: SHOP_NAME, orderPath, later, screen: screening ? await shopCheckoutScreen() : undefined },
+      {
+        start: startCheckoutDeps,
+        mailer: shopMailer(),
+        publicOrigin: publicOrigin(),
+        shopName: SHOP_NAME,
+        orderPath,
+        later,
+        screen: options.screen === undefined ? await shopCheckoutScreen() : (options.screen ?? undefined),
+      },
       gate,
     ),
   );
