@@ -11,7 +11,9 @@
 //    calls per completed reservation checkout (goal 2); then one buyer alone: checkout-to-code
 //    without a queue, own time and own over upstream's with the floor under it (a bare Next route
 //    making the same two calls to a bare server), and the KV round trips the POST waits
-//    for (bench/checkout-kv-rounds.ts, in a process of its own before the shop starts);
+//    for (bench/checkout-kv-rounds.ts, in a process of its own before the shop starts), and what
+//    screening adds to a checkout (bench/fraud-screening.ts, in process: goal ≤ 2 ms and 0
+//    Partner API calls);
 //    each figure with its goal beside it.
 //  • first, the admin's pricing preview over 10,000 generated vouchers (bench/pricing-preview.ts,
 //    goal p95 < 200 ms);
@@ -72,6 +74,9 @@ async function main(): Promise<void> {
   const kvRounds = execFileSync("npx", ["tsx", "bench/checkout-kv-rounds.ts"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
     .split("\n")
     .filter((line) => line.startsWith("KV "));
+  const screening = execFileSync("npx", ["tsx", "bench/fraud-screening.ts"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+    .split("\n")
+    .filter((line) => line.startsWith("fraud screening"));
 
   const dataDir = mkdtempSync(join(tmpdir(), "bench-kv-"));
   const services = await startCheckoutServices({ shop: SHOP_PORT, upstream: UPSTREAM_PORT, payments: PAYMENTS_PORT }, dataDir);
@@ -134,6 +139,7 @@ async function main(): Promise<void> {
 
     await benchCheckout(base, services, floor.speed!.postMs);
     for (const line of kvRounds) console.log(line);
+    for (const line of screening) console.log(line);
   } finally {
     await shop.stop();
     await services.close();

@@ -1,5 +1,5 @@
 // POST /api/checkout's body. Only what the buyer chooses: which voucher (or which service and
-// amount), the account, activation, an email. Prices and costs never come from the client.
+// amount), the account, activation, an email, and the bot check's token. Prices and costs never come from the client.
 import { z } from "zod";
 
 const id = z.number({ error: "expected a positive integer id" }).int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -14,6 +14,8 @@ export const checkoutRequestSchema = z
     account: z.string({ error: "account must be a string" }).trim().min(1, { error: "account is empty" }).max(512).optional(),
     activation: z.boolean({ error: "activation must be true or false" }).optional(),
     email: z.email({ error: "email must be an email address" }).max(254),
+    /** The bot check's token (Cloudflare Turnstile, or its emulation in a demo): checked by screening, not here. */
+    bot_token: z.string({ error: "bot_token must be a string" }).max(2048).optional(),
   })
   .superRefine((body, ctx) => {
     const voucher = body.voucher_id !== undefined;

@@ -205,6 +205,12 @@ export const envSchema = z.object({
   CHECKOUT_PRICE_TOLERANCE_PERCENT: z.coerce.number({ error: "expected a percentage" }).min(0).max(100).default(0),
   /** When a completed order is read upstream again for a refund nobody notified, after completion: e.g. 1h,1d,7d; "none" for never. */
   CHECKOUT_COMPLETED_RECHECKS: durationList.prefault("1h,1d,7d"),
+  /** Cloudflare Turnstile's site key, rendered with the checkout's bot check. Required live with the secret, unless BOT_CHECK=off. */
+  TURNSTILE_SITE_KEY: optionalText,
+  /** Cloudflare Turnstile's secret key, sent to siteverify with each checkout's token. */
+  TURNSTILE_SECRET_KEY: optionalText,
+  /** "turnstile" (the default: Cloudflare's, or its emulation in a demo) or "off": the owner's explicit choice to take checkouts without a bot check. */
+  BOT_CHECK: z.enum(["turnstile", "off"], { error: "expected turnstile or off" }).default("turnstile"),
   /** Checkouts per client IP, e.g. 10/60s. */
   CHECKOUT_RATE_LIMIT: rateLimitSettingSchema.prefault("10/60s"),
   /** Payments per /api/revise call when reconciling; the Partner API takes at most 10,000 (and 1 MiB, which the batches also respect). */

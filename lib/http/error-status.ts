@@ -17,6 +17,12 @@ export const ERROR_STATUS = {
   sales_paused: 409,
   /** The partner balance cannot cover this product's upstream cost now (lib/operations). */
   balance_low: 409,
+  /** The bot check's token is missing, invalid, spent or solved elsewhere (lib/fraud): solve it again. */
+  bot_check_failed: 403,
+  /** The card-testing breaker is open: the strict bot check is needed (lib/fraud). */
+  challenge_required: 403,
+  /** Screening refused the order (a velocity cap or the blocklist; lib/fraud). The buyer is not told which. */
+  order_refused: 403,
   too_large: 413,
   unsupported_media_type: 415,
   /** Well-formed, but a value is refused (an account the form rejects, an amount out of range). */
@@ -25,6 +31,8 @@ export const ERROR_STATUS = {
   internal: 500,
   sweep_failed: 500,
   not_configured: 503,
+  /** The card-testing breaker is open and the owner pauses checkouts meanwhile (lib/fraud). */
+  checkout_paused: 503,
   catalog_unavailable: 503,
   orders_unavailable: 503,
 } as const satisfies Record<string, number>;

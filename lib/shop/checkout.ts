@@ -29,9 +29,11 @@ import { refundListeners } from "@/lib/checkout/owner-actions/settle-refunds";
 import type { ConversionRates } from "@/lib/checkout/charge-check";
 import { codeVaultKey } from "./secrets";
 import type { StartCheckoutDeps } from "@/lib/checkout/start-checkout";
+import type { CheckoutScreen } from "@/lib/checkout/checkout-screen";
 import { createOrderStore } from "@/lib/checkout/store/order-store";
 import { stripePayments } from "@/lib/checkout/stripe-payments";
 import { processSingleton } from "@/lib/singleton";
+import { markShopCustomer, shopCheckoutScreen } from "./fraud";
 
 /** The buyer's order page: the link the payment page returns to and the email carries. */
 export function orderPath(orderId: string, capabilityKey: string): string {
@@ -64,7 +66,12 @@ export function orderDeps(): Promise<AdvanceDeps> {
       },
       // The two counts do not wait for each other: the buyer's code waits for both.
       onCompleted: async (order) => {
-        await Promise.all([recordSale(kv, order.id, order.item.gameId), conversionRates().then((rates) => recordCompletedOrder(kv, order, rates, systemClock.now()))]);
+        // The email's next orders are no longer first purchases (lib/fraud's lower cap).
+        await Promise.all([
+          recordSale(kv, order.id, order.item.gameId),
+          conversionRates().then((rates) => recordCompletedOrder(kv, order, rates, systemClock.now())),
+          markShopCustomer(order.email),
+        ]);
       },
     };
     const deps = countingBalance(base, { kv, upstream: currentUpstream() });
@@ -97,12 +104,26 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
 /**
  * POST /api/checkout as the route serves it: from our own pages, behind its rate limit (counted
  * as the request arrives, asked by the handler before anything is written); `later` runs the
- * order email once the answer is sent (next/server's after() in the route). The bench's count of
- * KV round trips (bench/checkout-kv-rounds.ts) calls the same handler in process.
+ * order email once the answer is sent (next/server's after() in the route); screening (lib/fraud)
+ * runs before anything is reserved. The bench's count of KV round trips (bench/checkout-kv-rounds.ts)
+ * calls the same handler in process, and the screening bench (bench/fraud-screening.ts) compares
+ * it with a screening of its own (`screen`) and with none (`screen: null`).
  */
-export function shopCheckoutHandler(later: PostCheckoutDeps["later"]): RouteHandler<Request, unknown> {
-  return route({ sameOrigin, rateLimit: rateLimit("checkout", "handler") }, (request, _context, gate) =>
-    postCheckout(request, { start: startCheckoutDeps, mailer: shopMailer(), publicOrigin: publicOrigin(), shopName: SHOP_NAME, orderPath, later }, gate),
+export function shopCheckoutHandler(later: PostCheckoutDeps["later"], options: { screen?: CheckoutScreen | null } = {}): RouteHandler<Request, unknown> {
+  return route({ sameOrigin, rateLimit: rateLimit("checkout", "handler") }, async (request, _context, gate) =>
+    postCheckout(
+      request,
+      {
+        start: startCheckoutDeps,
+        mailer: shopMailer(),
+        publicOrigin: publicOrigin(),
+        shopName: SHOP_NAME,
+        orderPath,
+        later,
+        screen: options.screen === undefined ? await shopCheckoutScreen() : (options.screen ?? undefined),
+      },
+      gate,
+    ),
   );
 }
 

@@ -8,7 +8,7 @@ describe("routeDecision", () => {
   });
 
   it("keeps the sandboxes out of a live shop only", () => {
-    for (const path of ["/sandbox", "/sandbox/api/gameslist", "/payments-sandbox/v1/charges"]) {
+    for (const path of ["/sandbox", "/sandbox/api/gameslist", "/payments-sandbox/v1/charges", "/turnstile-sandbox/v0/siteverify"]) {
       expect(routeDecision(path, "live", "fp")).toEqual({ kind: "not-found" });
       expect(routeDecision(path, "demo", "fp")).toEqual({ kind: "pass" });
     }

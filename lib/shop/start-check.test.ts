@@ -16,6 +16,9 @@ const LIVE_SHOP = {
   ADMIN_PASSWORD_HASH: "scrypt:1024:8:1:SOMb8e1iV3THKUVCAIp4lw:o16pYm9hgBbfb8ORgJ3Ei_6h-1i0U68Fg4xtHqtvMio",
   // Random, as a live shop's must be: the start check refuses a value that reads like this comment.
   AUTH_SECRET: "bzgoMxOhKU7zFx3MYhd23uOUVnGzp2bZ8HUKWmwgnQ0=",
+  TURNSTILE_SITE_KEY: "0x4AAAAAAAsite",
+  TURNSTILE_SECRET_KEY: "0x4AAAAAAAsecret",
+  BOT_CHECK: "",
   // The test runner's own host must not make this a serverless start.
   VERCEL: "",
   AWS_LAMBDA_FUNCTION_NAME: "",
@@ -48,6 +51,16 @@ describe("checkStartConfig", () => {
     const { exitCodes, printed } = await startWith({ __NEXT_PRIVATE_STANDALONE_CONFIG: "{}", HOSTNAME: "127.0.0.1" });
     expect(exitCodes).toEqual([1]);
     expect(printed).toContain("Start it with HOSTNAME=localhost");
+  });
+
+  it("stops a live shop without its bot check's keys, naming them", async () => {
+    const { exitCodes, printed } = await startWith({ TURNSTILE_SITE_KEY: "", TURNSTILE_SECRET_KEY: "" });
+    expect(exitCodes).toEqual([1]);
+    expect(printed).toContain("TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY");
+  });
+
+  it("starts a live shop without a bot check when the owner says BOT_CHECK=off", async () => {
+    expect((await startWith({ TURNSTILE_SITE_KEY: "", TURNSTILE_SECRET_KEY: "", BOT_CHECK: "off" })).exitCodes).toEqual([]);
   });
 
   it("stops a live shop without its admin's owner and secret, naming each", async () => {

@@ -1,7 +1,8 @@
 // The start-up check instrumentation.ts runs: the configuration must parse, name one mode, and
-// say where orders are kept and how payments are taken. Next only logs an error thrown from
+// say where orders are kept, how payments are taken and which bot check guards the checkout. Next only logs an error thrown from
 // register() and goes on serving, so this exits itself.
 import { adminStartProblems } from "@/lib/auth/admin-settings";
+import { botCheckSetting } from "@/lib/fraud/bot-check-setting";
 import { resolveKvDriver } from "@/lib/kv/resolve-driver";
 import { resolvePaymentsTarget } from "@/lib/payments/resolve-payments-target";
 import { ConfigError, env } from "@/lib/config/env";
@@ -19,6 +20,8 @@ export function checkStartConfig(): void {
     resolveKvDriver(config, { VERCEL: process.env.VERCEL, AWS_LAMBDA_FUNCTION_NAME: process.env.AWS_LAMBDA_FUNCTION_NAME });
     const payments = resolvePaymentsTarget(config, mode.value);
     if (!payments.ok) throw new ConfigError(`Invalid configuration:\n  ${payments.error}`);
+    const botCheck = botCheckSetting(config, mode.value);
+    if (!botCheck.ok) throw new ConfigError(`Invalid configuration:\n  ${botCheck.error}`);
     const admin = adminStartProblems(config, mode.value);
     if (admin.length > 0) throw new ConfigError(`Invalid configuration: the admin (/admin) needs ${admin.join(", ")}`);
     for (const warning of modeWarnings(config, mode.value)) console.warn(`[config] warning: ${warning}`);

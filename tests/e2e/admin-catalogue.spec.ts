@@ -9,6 +9,7 @@
 // Desktop and phone hide different products, so neither run depends on the other's cleanup.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { botTokenVia, freshEmail } from "./support/bot-check";
 import { signInAsDemoOwner } from "./support/demo-owner";
 
 const PRODUCTS = {
@@ -33,7 +34,8 @@ async function storefrontShows(page: Page, name: string): Promise<number> {
 }
 
 async function checkoutStatus(request: APIRequestContext, product: { id: number; voucherId: number }): Promise<number> {
-  const response = await request.post("/api/checkout", { data: { voucher_id: product.voucherId, game_id: product.id, email: "buyer@example.com" } });
+  const data = { voucher_id: product.voucherId, game_id: product.id, email: freshEmail(), bot_token: await botTokenVia(request) };
+  const response = await request.post("/api/checkout", { data });
   return response.status();
 }
 

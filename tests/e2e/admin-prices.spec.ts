@@ -8,6 +8,7 @@
 // Desktop and phone reprice different brands, so neither run depends on the other's restore.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
+import { botTokenVia, freshEmail } from "./support/bot-check";
 import { DEMO_OWNER, demoOwnerCookies } from "./support/demo-owner";
 
 /**
@@ -44,7 +45,8 @@ async function openEditor(page: Page) {
 
 /** The price a checkout is quoted for the voucher: POST /api/checkout, then the order's own view. */
 async function quotedPrice(request: APIRequestContext, brand: { productId: number; voucherId: number }): Promise<string> {
-  const created = await request.post("/api/checkout", { data: { voucher_id: brand.voucherId, game_id: brand.productId, email: "buyer@example.com" } });
+  const data = { voucher_id: brand.voucherId, game_id: brand.productId, email: freshEmail(), bot_token: await botTokenVia(request) };
+  const created = await request.post("/api/checkout", { data });
   expect(created.status()).toBe(201);
   const { order_id, order_url } = (await created.json()) as { order_id: string; order_url: string };
   const key = new URL(order_url).searchParams.get("key") ?? "";

@@ -8,15 +8,17 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { freePort } from "../support/free-port";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
+import { freshEmail, passBotCheck } from "./support/bot-check";
 
 /** Loopback as "localhost" (a 127.0.0.1 start is refused: lib/config/listen-host.ts), resolved to 127.0.0.1 first. */
 const IPV4_FIRST = "--dns-result-order=ipv4first";
 
 const CODE = /^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/;
 
-async function startPaying(page: Page, email = "gamer@example.com"): Promise<void> {
+async function startPaying(page: Page, email = freshEmail("gamer")): Promise<void> {
   await page.getByRole("button", { name: "Continue to checkout" }).click();
   await page.getByLabel("Email").fill(email);
+  await passBotCheck(page);
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/payments-sandbox\/pay\//);
 }

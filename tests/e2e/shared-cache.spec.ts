@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { botToken, freshEmail } from "./support/bot-check";
 import { startShopInstance, type ShopInstance } from "../support/instances/shop-instance";
 import { startTestRedis } from "../support/redis-server";
 import { DEMO_OWNER } from "./support/owner-over-http";
@@ -61,7 +62,7 @@ async function quotedMinor(shop: ShopInstance, product: { productId: number; vou
   const created = await fetch(`${shop.url}/api/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ voucher_id: product.voucherId, game_id: product.productId, email: "buyer@example.com" }),
+    body: JSON.stringify({ voucher_id: product.voucherId, game_id: product.productId, email: freshEmail(), bot_token: await botToken(shop.url) }),
   });
   if (created.status !== 201) return `${created.status} ${await created.text()}`;
   const { order_id, order_url } = (await created.json()) as { order_id: string; order_url: string };
@@ -75,7 +76,7 @@ async function checkoutStatus(shop: ShopInstance, product: { productId: number; 
   const response = await fetch(`${shop.url}/api/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ voucher_id: product.voucherId, game_id: product.productId, email: "buyer@example.com" }),
+    body: JSON.stringify({ voucher_id: product.voucherId, game_id: product.productId, email: freshEmail(), bot_token: await botToken(shop.url) }),
   });
   await response.arrayBuffer();
   return response.status;

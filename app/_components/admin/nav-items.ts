@@ -4,7 +4,7 @@ import type { Role } from "@/lib/auth/roles";
 
 export interface AdminNavItem {
   href: string;
-  label: "dashboard" | "people" | "security" | "audit" | "catalogue" | "catalogueChanges" | "prices" | "orders" | "reconciliation" | "alerts";
+  label: "dashboard" | "people" | "security" | "audit" | "catalogue" | "catalogueChanges" | "prices" | "orders" | "reconciliation" | "alerts" | "fraud";
   role: Role;
 }
 
@@ -15,6 +15,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { href: "/admin/orders", label: "orders", role: "staff" },
   { href: "/admin/alerts", label: "alerts", role: "staff" },
   { href: "/admin/reconciliation", label: "reconciliation", role: "staff" },
+  { href: "/admin/fraud", label: "fraud", role: "staff" },
   { href: "/admin/prices", label: "prices", role: "staff" },
   { href: "/admin/catalogue", label: "catalogue", role: "staff" },
   { href: "/admin/catalogue/changes", label: "catalogueChanges", role: "staff" },

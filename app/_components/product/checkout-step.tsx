@@ -2,13 +2,14 @@
 // The last step on the product page: where to send the order link, automatic activation where
 // the service offers it, and the pay button. It opens the payment page; nothing is charged
 // until the code is delivered.
-import { useClientWords } from "../i18n/client-words";
+import { useClientLocale, useClientWords } from "../i18n/client-words";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 // The email pattern z.email() checks on the server (lib/checkout/checkout-request.ts), from zod's
 // own regexes module: the pattern alone, not zod, which would double the page's JavaScript.
 import { regexes } from "zod/v4/core";
 import type { Money } from "@/lib/money/money";
 import { useMoney } from "../i18n/use-money";
+import { useBotCheck } from "./bot-check";
 import { postCheckout, type CheckoutChoice } from "./post-checkout";
 import { checkoutProblemInWords } from "./problem-words";
 import styles from "./product.module.css";
@@ -21,7 +22,7 @@ function isEmail(text: string): boolean {
 }
 
 interface CheckoutStepProps {
-  choice: Omit<CheckoutChoice, "email" | "activation">;
+  choice: Omit<CheckoutChoice, "email" | "activation" | "botToken">;
   price: Money;
   /** The service can activate the code on the buyer's account. */
   activationOffered: boolean;
@@ -36,6 +37,7 @@ export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepP
   const [activation, setActivation] = useState(false);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);
+  const bot = useBotCheck(useClientLocale(), t("checkout.botCheck"));
 
   const emailProblem = problem?.field === "email" ? problem.message : null;
 
@@ -46,15 +48,21 @@ export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepP
       emailRef.current?.focus();
       return;
     }
+    if (bot.widget && bot.token === null) {
+      setProblem({ field: null, message: checkoutProblemInWords(t, { code: "bot_check_pending" }) });
+      return;
+    }
     setSending(true);
     setProblem(null);
-    const outcome = await postCheckout({ ...choice, email, activation });
+    const outcome = await postCheckout({ ...choice, email, activation, botToken: bot.token });
     if (outcome.ok) {
       // Leave the button disabled: the browser is on its way to the payment page.
       window.location.assign(outcome.next);
       return;
     }
     setSending(false);
+    // The token was spent whatever the answer: a fresh one for the next try, the strict one if asked.
+    if (bot.widget) bot.renew(outcome.problem.code === "challenge_required" ? true : undefined);
     setProblem({ field: outcome.field, message: checkoutProblemInWords(t, outcome.problem) });
     if (outcome.field === "email") emailRef.current?.focus();
   }
@@ -102,6 +110,7 @@ export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepP
           {t("checkout.activate")}
         </label>
       ) : null}
+      {bot.slot}
       <button type="button" className="button" onClick={() => void pay()} disabled={sending}>
         {sending ? t("checkout.opening") : t("checkout.pay", { price: money.format(price) })}
       </button>

@@ -3,16 +3,17 @@ import { checkoutBody, readCheckoutAnswer } from "./post-checkout";
 
 describe("the purchase panel's checkout call", () => {
   it("asks for a voucher by id and a top-up by amount, never by price", () => {
-    expect(checkoutBody({ gameId: 101, voucherId: 10101, amount: null, account: null, activation: false, email: " a@b.co " })).toEqual({
+    expect(checkoutBody({ gameId: 101, voucherId: 10101, amount: null, account: null, activation: false, email: " a@b.co ", botToken: null })).toEqual({
       game_id: 101,
       voucher_id: 10101,
       email: "a@b.co",
     });
-    expect(checkoutBody({ gameId: 1, voucherId: null, amount: "25", account: "vaultfan42", activation: false, email: "a@b.co" })).toEqual({
+    expect(checkoutBody({ gameId: 1, voucherId: null, amount: "25", account: "vaultfan42", activation: false, email: "a@b.co", botToken: "XXXX.token" })).toEqual({
       game_id: 1,
       amount: "25",
       account: "vaultfan42",
       email: "a@b.co",
+      bot_token: "XXXX.token",
     });
   });
 
@@ -32,5 +33,11 @@ describe("the purchase panel's checkout call", () => {
     expect(readCheckoutAnswer(502, null, null)).toEqual({ ok: false, field: null, problem: { code: "failed", status: 502 } });
     // A proxy's own error page or any body not in our envelope says nothing about the order.
     expect(readCheckoutAnswer(502, { message: "Bad gateway" }, null)).toEqual({ ok: false, field: null, problem: { code: "failed", status: 502 } });
+  });
+
+  it("keeps screening's refusals as codes, to be said in the buyer's language", () => {
+    for (const code of ["bot_check_failed", "challenge_required", "order_refused", "checkout_paused"]) {
+      expect(readCheckoutAnswer(403, { error: code, message: "English words" }, null)).toEqual({ ok: false, field: null, problem: { code } });
+    }
   });
 });

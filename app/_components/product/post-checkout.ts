@@ -11,6 +11,8 @@ export interface CheckoutChoice {
   account: string | null;
   activation: boolean;
   email: string;
+  /** The bot check's token; null when the shop runs without one. */
+  botToken: string | null;
 }
 
 /** What went wrong: the shop's own words for the order (English), or what the page says itself. */
@@ -18,7 +20,11 @@ export type CheckoutProblem =
   | { code: "unreachable" }
   | { code: "too_many"; seconds: number | null }
   | { code: "failed"; status: number }
-  | { code: "refused"; message: string };
+  | { code: "refused"; message: string }
+  /** Screening's answers (lib/checkout/checkout-screen.ts), said in the buyer's language. */
+  | { code: "bot_check_failed" | "challenge_required" | "order_refused" | "checkout_paused" }
+  /** Not sent: the bot check is not done yet. */
+  | { code: "bot_check_pending" };
 
 export type CheckoutOutcome = { ok: true; next: string } | { ok: false; field: string | null; problem: CheckoutProblem };
 
@@ -29,6 +35,7 @@ export function checkoutBody(choice: CheckoutChoice): Record<string, unknown> {
     ...(choice.account === null ? {} : { account: choice.account }),
     ...(choice.activation ? { activation: true } : {}),
     email: choice.email.trim(),
+    ...(choice.botToken === null ? {} : { bot_token: choice.botToken }),
   };
 }
 
@@ -46,6 +53,9 @@ export async function postCheckout(choice: CheckoutChoice): Promise<CheckoutOutc
   return readCheckoutAnswer(response.status, await response.json().catch(() => null), response.headers.get("retry-after"));
 }
 
+type ScreenCode = "bot_check_failed" | "challenge_required" | "order_refused" | "checkout_paused";
+const SCREEN_CODES = new Set<string>(["bot_check_failed", "challenge_required", "order_refused", "checkout_paused"] satisfies ScreenCode[]);
+
 export function readCheckoutAnswer(status: number, body: unknown, retryAfter: string | null): CheckoutOutcome {
   const created = (body ?? {}) as { payment_url?: unknown; order_url?: unknown };
   if (status === 201 && typeof created.order_url === "string") {
@@ -56,6 +66,7 @@ export function readCheckoutAnswer(status: number, body: unknown, retryAfter: st
     return { ok: false, field: null, problem: { code: "too_many", seconds } };
   }
   const refused = readErrorBody(body);
+  if (refused && SCREEN_CODES.has(refused.error)) return { ok: false, field: null, problem: { code: refused.error as ScreenCode } };
   return refused
     ? { ok: false, field: refused.field ?? null, problem: { code: "refused", message: refused.message } }
     : { ok: false, field: null, problem: { code: "failed", status } };

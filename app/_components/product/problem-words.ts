@@ -13,5 +13,15 @@ export function checkoutProblemInWords(t: Translator, problem: CheckoutProblem):
       return t("checkout.failed", { status: problem.status });
     case "refused":
       return problem.message;
+    case "bot_check_failed":
+      return t("checkout.botCheckFailed");
+    case "bot_check_pending":
+      return t("checkout.botCheckPending");
+    case "challenge_required":
+      return t("checkout.challengeRequired");
+    case "order_refused":
+      return t("checkout.orderRefused");
+    case "checkout_paused":
+      return t("checkout.checkoutPaused");
   }
 }

@@ -10,6 +10,7 @@ import { readBody } from "@/lib/http/read-body";
 import type { Gate } from "@/lib/http/route";
 import type { Mailer } from "@/lib/mail/mailer";
 import { checkoutRequestSchema } from "../checkout-request";
+import type { CheckoutScreen, ScreenRefusal } from "../checkout-screen";
 import { failedOn, sendOrderEmail } from "../order-email";
 import { placeOrder, quoteCheckout, type StartCheckoutDeps, type StartCheckoutError } from "../start-checkout";
 
@@ -26,6 +27,8 @@ export interface PostCheckoutDeps {
    * before answering. Either way the outbox's sweep sends what a dead process did not.
    */
   later?(task: () => Promise<unknown>): void;
+  /** Screening before anything is reserved (lib/fraud, wired in lib/shop/fraud.ts); without it every valid request is taken. */
+  screen?: CheckoutScreen;
 }
 
 /** The 201 body. */
@@ -57,11 +60,15 @@ export async function postCheckout(request: Request, deps: PostCheckoutDeps, gat
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return invalid(parsed.error);
 
+  const screening = deps.screen?.begin(request, parsed.data);
   const startDeps = await deps.start();
   const [admitted, quoted] = await Promise.all([gate.admitted(), quoteCheckout(parsed.data, startDeps)]);
   // Over its limit: nothing is judged or written, and the wrapper answers 429.
   if (!admitted) return problem("rate_limited", "Too many requests.");
   if (!quoted.ok) return refused(quoted.error);
+  // Judged on the quoted price, before the sale check holds anything or upstream reserves.
+  const screened = await screening?.judge(quoted.value.quoted.quote.price);
+  if (screened && !screened.ok) return screenRefused(screened.error);
   const started = await placeOrder(quoted.value, startDeps);
   if (!started.ok) return refused(started.error);
   const { order, capabilityKey } = started.value;
@@ -80,6 +87,10 @@ export async function postCheckout(request: Request, deps: PostCheckoutDeps, gat
     order_url: orderUrl,
   };
   return json(created, 201, { Location: orderUrl });
+}
+
+function screenRefused(error: ScreenRefusal): Response {
+  return problem(error.code, error.message);
 }
 
 function refused(error: StartCheckoutError): Response {

@@ -1,6 +1,7 @@
 // A buyer in the demo shop pays for a voucher code with the test card 4242 and waits on the
 // order page until the code shows: what the admin specs start from.
 import { expect, type Page } from "@playwright/test";
+import { passBotCheck } from "./bot-check";
 
 const CODE = /^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/;
 
@@ -15,6 +16,7 @@ export async function buyCode(page: Page, email: string, productPath = "/product
   await page.goto(productPath);
   await page.getByRole("button", { name: "Continue to checkout" }).click();
   await page.getByLabel("Email").fill(email);
+  await passBotCheck(page);
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/payments-sandbox\/pay\//);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");

@@ -4,6 +4,7 @@
 // Every URL is the one the shop handed out, so every request goes through the shop's public
 // origin (a balancer in the many-instances test).
 import { setTimeout as delay } from "node:timers/promises";
+import { botToken } from "../bot-token";
 
 export type Flow = "reservation" | "pay_first_code" | "direct_topup" | "balance";
 
@@ -32,7 +33,7 @@ export async function checkout(shopUrl: string, label: string, purchase: Purchas
   const response = await fetch(`${shopUrl}/api/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...purchase.body, email: `${label}@example.com` }),
+    body: JSON.stringify({ ...purchase.body, email: `${label}@example.com`, bot_token: await botToken(shopUrl) }),
   }).catch((error: unknown) => new Error(String(error)));
   if (response instanceof Error) return { label, failed: `checkout: ${response.message}` };
   const text = await response.text();

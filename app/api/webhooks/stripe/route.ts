@@ -1,5 +1,5 @@
 // POST /api/webhooks/stripe – verified Stripe (or payments sandbox) events wake the order they
-// are about (lib/checkout/payment-events.ts).
+// are about (lib/checkout/payment-events.ts); declines feed the card-testing breaker.
 import { advance } from "@/lib/checkout/advance";
 import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { orderDeps } from "@/lib/shop/checkout";
@@ -7,15 +7,21 @@ import { route } from "@/lib/http/route";
 import { getKv } from "@/lib/kv/get-kv";
 import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
 import { getStripe, webhookSecret } from "@/lib/shop/stripe";
+import { recordShopDecline } from "@/lib/shop/fraud";
 
 export const dynamic = "force-dynamic";
 
 export const POST = route({}, async (request: Request) => {
   const deps = await orderDeps();
+  const wake = paymentEventHandler((orderId) => advance(orderId, deps, { kind: "wake", reason: { kind: "payment" } }));
   return handleStripeWebhook(request, {
     stripe: await getStripe(),
     secret: await webhookSecret(),
     kv: await getKv(),
-    onEvent: paymentEventHandler((orderId) => advance(orderId, deps, { kind: "wake", reason: { kind: "payment" } })),
+    // A decline also counts for the card-testing breaker (lib/fraud/breaker.ts).
+    onEvent: async (event) => {
+      if (event.type === "payment_intent.payment_failed") await recordShopDecline();
+      await wake(event);
+    },
   });
 });

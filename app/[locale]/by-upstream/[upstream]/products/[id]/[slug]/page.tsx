@@ -13,7 +13,9 @@ import { LongDescription } from "@/app/_components/product/long-description";
 import { loadProduct } from "@/app/_components/product/load-product";
 import { ProductChips } from "@/app/_components/product/product-chips";
 import { productHref } from "@/app/_components/product/product-href";
+import { BotCheckProvider } from "@/app/_components/product/bot-check";
 import { PurchasePanel } from "@/app/_components/product/purchase-panel";
+import { botCheckWidget } from "@/lib/shop/fraud";
 import { purchasePanelProps } from "@/app/_components/product/purchase-panel-props";
 import styles from "@/app/_components/product/product.module.css";
 
@@ -79,7 +81,9 @@ export default async function ProductPage({ params }: Props) {
           />
           {summary ? <p className={styles.description}>{summary}</p> : null}
         </header>
-        <PurchasePanel {...purchasePanelProps(detail)} />
+        <BotCheckProvider widget={botCheckWidget()}>
+          <PurchasePanel {...purchasePanelProps(detail)} />
+        </BotCheckProvider>
         <section className={styles.details} aria-label={t("product.deliverySection")}>
           <DeliveryFacts product={product} denominations={denominations} />
         </section>

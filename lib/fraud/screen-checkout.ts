@@ -1,0 +1,104 @@
+// Screening before anything is reserved: the card-testing breaker, the bot check, the
+// blocklist and the velocity caps, in that order of cost to the shop. The reads (the owner's
+// rules, the blocklist's index, the breaker, the bot check's one verification) start with the
+// checkout's quote and share its round trips; the velocity count runs once the price is known,
+// as one script. A refusal is recorded for the owner with the rule that hit; the buyer hears
+// only one of four plain answers (lib/checkout/checkout-screen.ts).
+import { ulid } from "ulid";
+import type { CheckoutRequest } from "@/lib/checkout/checkout-request";
+import type { CheckoutScreen, ScreenRefusal } from "@/lib/checkout/checkout-screen";
+import type { Kv } from "@/lib/kv/kv";
+import type { Money } from "@/lib/money";
+import { err, ok, type Result } from "@/lib/result";
+import type { Clock } from "@/lib/time/clock";
+import type { BlockEntry, BlockPort } from "./block-port";
+import { breakerOpen } from "./breaker";
+import { countVelocity } from "./count-velocity";
+import type { FraudRules } from "./fraud-rules";
+import { recordRefusal, type Refusal } from "./refusal-log";
+import { verifyBotToken, type BotCheckConfig, type BotCheckProblem } from "./verify-bot-token";
+
+export const CHECKOUT_ACTION = "checkout";
+/** The action the widget is solved for while the breaker asks for the strictest check. */
+export const STRICT_CHECKOUT_ACTION = "checkout-strict";
+
+export interface ScreeningDeps {
+  kv: Kv;
+  clock: Clock;
+  blocklist: BlockPort;
+  rules(): Promise<FraudRules>;
+  /** null: the shop runs without a bot check (an owner's explicit choice in a live shop). */
+  botCheck: BotCheckConfig | null;
+  /** The client's address as the deployment's trusted proxies saw it; null when no header is trusted. */
+  clientIp(headers: Headers): string | null;
+  /** The platform's country of that address; null when it has none or is not trusted. */
+  clientCountry(headers: Headers): string | null;
+}
+
+export const SCREEN_REFUSALS = {
+  bot_check_failed: { code: "bot_check_failed", message: "We could not confirm that a person is ordering. Complete the check and try again; nothing was charged." },
+  challenge_required: { code: "challenge_required", message: "We need one more check before taking this order. Complete it and try again; nothing was charged." },
+  order_refused: { code: "order_refused", message: "We cannot take this order right now; nothing was charged. If you think this is a mistake, contact the shop." },
+  checkout_paused: { code: "checkout_paused", message: "Checkout is paused for a few minutes; nothing was charged. Try again later." },
+} as const satisfies Record<ScreenRefusal["code"], ScreenRefusal>;
+
+interface Facts {
+  rules: FraudRules;
+  blocked: BlockEntry | null;
+  breaker: boolean;
+  bot: Result<string, BotCheckProblem> | null;
+}
+
+function botDetail(problem: BotCheckProblem): string {
+  switch (problem.code) {
+    case "missing":
+      return "no token";
+    case "refused":
+      return `siteverify: ${problem.errors.join(", ") || "not successful"}`;
+    case "wrong_hostname":
+      return `solved on ${problem.hostname ?? "no host"}`;
+    case "wrong_action":
+      return `solved for action ${problem.action ?? "none"}`;
+    case "unavailable":
+      return `siteverify unreachable: ${problem.message}`;
+  }
+}
+
+export function checkoutScreening(deps: ScreeningDeps): CheckoutScreen {
+  return {
+    begin(request: Request, body: CheckoutRequest) {
+      const ip = deps.clientIp(request.headers);
+      const country = deps.clientCountry(request.headers);
+      const account = body.account ?? null;
+      const facts: Promise<Facts> = Promise.all([
+        deps.rules(),
+        deps.blocklist.match({ email: body.email, ...(ip && { ip }), ...(country && { country }), ...(account && { account }) }),
+        breakerOpen(deps.kv),
+        deps.botCheck ? verifyBotToken(deps.botCheck, { token: body.bot_token, remoteIp: ip, actions: [CHECKOUT_ACTION, STRICT_CHECKOUT_ACTION] }) : null,
+      ]).then(([rules, blocked, breaker, bot]) => ({ rules, blocked, breaker, bot }));
+      // Judged only once the quote is through; a quote that fails leaves these reads unread.
+      facts.catch(() => undefined);
+
+      async function refuse(code: ScreenRefusal["code"], rule: string, detail: string, amount: Money | null): Promise<Result<void, ScreenRefusal>> {
+        const refusal: Refusal = { id: ulid(), at: deps.clock.now(), rule, detail, email: body.email.toLowerCase(), ip, country, account, amount };
+        await recordRefusal(deps.kv, refusal).catch((error: unknown) => console.warn("[fraud] refusal not recorded:", error));
+        return err(SCREEN_REFUSALS[code]);
+      }
+
+      return {
+        async judge(price) {
+          const { rules, blocked, breaker, bot } = await facts;
+          const strict = breaker && rules.breakerAction === "challenge";
+          if (breaker && rules.breakerAction === "pause") return refuse("checkout_paused", "breaker_pause", "the card-testing breaker is open", price);
+          if (bot && !bot.ok) return refuse("bot_check_failed", "bot_check", botDetail(bot.error), price);
+          if (bot && strict && bot.value !== STRICT_CHECKOUT_ACTION) return refuse("challenge_required", "breaker_challenge", "the breaker is open: the strict check is required", price);
+          if (blocked) return refuse("order_refused", "blocklist", `${blocked.kind} ${blocked.value}${blocked.reason ? ` (${blocked.reason})` : ""}`, price);
+          const verdict = await countVelocity(deps, rules, { email: body.email, ip, account, amount: price, token: bot ? (body.bot_token ?? null) : null });
+          if (verdict === "ok") return ok(undefined);
+          if (verdict === "token_reused") return refuse("bot_check_failed", "token_reused", "a token already accepted once", price);
+          return refuse("order_refused", verdict, `over the ${verdict} cap`, price);
+        },
+      };
+    },
+  };
+}

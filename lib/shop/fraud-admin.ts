@@ -1,0 +1,59 @@
+// What the admin's Fraud rules page reads and its owner's actions do: the rules (saved as the
+// next version, refused when another was saved meanwhile), the blocklist, the breaker and the
+// recent refusals. Every change is audited with before and after, as the other owner actions are.
+import type { Actor } from "@/lib/audit";
+import type { BlockEntry } from "@/lib/fraud/block-port";
+import type { BlockInput } from "@/lib/fraud/block-value";
+import { breakerOpen, closeBreaker } from "@/lib/fraud/breaker";
+import { listRefusals, type Refusal } from "@/lib/fraud/refusal-log";
+import { loadFraudRules, saveFraudRules, type CurrentRules, type SaveFraudRulesError, type StoredRules } from "@/lib/fraud/rules-store";
+import { getKv } from "@/lib/kv/get-kv";
+import type { Result } from "@/lib/result";
+import { systemClock } from "@/lib/time/clock";
+import { recordAudit } from "./audit";
+import { clearAlert } from "./alerts";
+import { botCheckWidget, CARD_TESTING_CAUSE, shopBlocklist } from "./fraud";
+
+export interface FraudOverview {
+  rules: CurrentRules;
+  blocklist: BlockEntry[];
+  breakerOpen: boolean;
+  refusals: Refusal[];
+  botCheck: "turnstile" | "sandbox" | "off";
+}
+
+const REFUSALS_SHOWN = 50;
+
+export async function fraudOverview(): Promise<FraudOverview> {
+  const kv = await getKv();
+  const widget = botCheckWidget();
+  const [rules, blocklist, open, refusals] = await Promise.all([loadFraudRules(kv), (await shopBlocklist()).list(), breakerOpen(kv), listRefusals(kv, REFUSALS_SHOWN)]);
+  return { rules, blocklist, breakerOpen: open, refusals, botCheck: widget === null ? "off" : widget.scriptUrl.startsWith("/") ? "sandbox" : "turnstile" };
+}
+
+export async function saveFraudRulesAsOwner(input: { expectedVersion: number; rules: unknown }, author: Actor): Promise<Result<StoredRules, SaveFraudRulesError>> {
+  const kv = await getKv();
+  const before = await loadFraudRules(kv);
+  const saved = await saveFraudRules({ kv, clock: systemClock }, { ...input, savedBy: author.email });
+  if (saved.ok) await recordAudit({ actor: author.email, action: "fraud.rules_saved", target: `fraud-rules:v${saved.value.version}`, before: before.rules, after: saved.value.rules, ip: author.ip });
+  return saved;
+}
+
+/** The owner has looked at the declines and reopens checkout at once; the breaker's alert closes too. */
+export async function closeBreakerAsOwner(author: Actor): Promise<void> {
+  const closed = await closeBreaker(await getKv());
+  await clearAlert(CARD_TESTING_CAUSE);
+  if (closed) await recordAudit({ actor: author.email, action: "fraud.breaker_closed", target: "fraud-breaker", before: { open: true }, after: { open: false }, ip: author.ip });
+}
+
+export async function blockAsOwner(input: BlockInput, author: Actor): Promise<void> {
+  await (await shopBlocklist()).block({ ...input, by: author.email, at: systemClock.now() });
+  await recordAudit({ actor: author.email, action: "fraud.blocked", target: `block:${input.kind}:${input.value}`, after: { reason: input.reason }, ip: author.ip });
+}
+
+export async function unblockAsOwner(input: { kind: BlockEntry["kind"]; value: string }, author: Actor): Promise<void> {
+  const blocklist = await shopBlocklist();
+  const before = (await blocklist.list()).find((entry) => entry.kind === input.kind && entry.value === input.value) ?? null;
+  await blocklist.unblock(input.kind, input.value);
+  if (before) await recordAudit({ actor: author.email, action: "fraud.unblocked", target: `block:${input.kind}:${input.value}`, before, ip: author.ip });
+}

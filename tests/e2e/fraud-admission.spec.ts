@@ -1,0 +1,101 @@
+// Screening before reservation, in the demo shop (lib/fraud): a bot without a valid bot-check
+// token reserves nothing upstream; a burst of declined cards trips the card-testing breaker, the
+// owner sees its one alert, new checkouts need the strict check, and the owner closes it again.
+// The buyer's bot check and the owner's Fraud rules page are checked with axe, desktop and phone.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { botTokenVia, freshEmail, passBotCheck } from "./support/bot-check";
+import { signInAsDemoOwner } from "./support/demo-owner";
+
+/** A voucher reserved upstream at checkout (as admin-operations.spec.ts buys it). */
+const PRODUCT = { id: 231, voucherId: 23101 };
+const DECLINED_CARD = "4000000000000002";
+
+async function checkout(request: APIRequestContext, botToken?: string): Promise<{ status: number; error?: string; payment_url?: string; order_id?: string }> {
+  const data = { voucher_id: PRODUCT.voucherId, game_id: PRODUCT.id, email: freshEmail("fraud"), ...(botToken === undefined ? {} : { bot_token: botToken }) };
+  const response = await request.post("/api/checkout", { data });
+  const body = (await response.json()) as { error?: string; payment_url?: string; order_id?: string };
+  return { status: response.status(), error: body.error, payment_url: body.payment_url, order_id: body.order_id };
+}
+
+async function noSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+}
+
+async function setBreakerDeclines(page: Page, declines: string): Promise<void> {
+  await page.goto("/admin/fraud");
+  await page.getByLabel("Declined payments that trip the breaker").fill(declines);
+  await page.getByRole("button", { name: "Save rules" }).click();
+  await expect(page.getByText("Rules saved.")).toBeVisible();
+}
+
+test.describe("screening before reservation", () => {
+  test("a bot without a valid token gets no order, so nothing is reserved; a buyer with one does @once", async ({ page, request }) => {
+    // No order is stored for a refused checkout, and the order's id is the only name upstream
+    // would reserve under: without one, nothing upstream was asked (bench/fraud-screening.ts
+    // counts the Partner API calls of a refused bot: 0).
+    const bots = [await checkout(request), await checkout(request, "XXXX.made.up.token")];
+    for (const bot of bots) expect(bot).toEqual({ status: 403, error: "bot_check_failed", payment_url: undefined, order_id: undefined });
+    // A token is good once: the same one again is a bot replaying it.
+    const token = await botTokenVia(request);
+    expect(await checkout(request, token)).toMatchObject({ status: 201, order_id: expect.stringMatching(/^[0-9A-Z]{26}$/) });
+    expect(await checkout(request, token)).toMatchObject({ status: 403, error: "bot_check_failed", order_id: undefined });
+    // The owner sees why each was refused; the bots were told nothing of it.
+    await signInAsDemoOwner(page);
+    await page.goto("/admin/fraud");
+    await expect(page.getByRole("cell", { name: "no token" }).first()).toBeVisible();
+    await expect(page.getByRole("cell", { name: "a token already accepted once" }).first()).toBeVisible();
+  });
+
+  test("a burst of declines trips the breaker: the owner sees one alert, checkouts need the strict check @once", async ({ page, request }) => {
+    await signInAsDemoOwner(page);
+    await setBreakerDeclines(page, "2");
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const started = await checkout(request, await botTokenVia(request));
+        expect(started.status).toBe(201);
+        const paid = await request.post(started.payment_url ?? "", { form: { card_number: DECLINED_CARD }, maxRedirects: 0 });
+        expect(paid.status()).toBeLessThan(500);
+      }
+      await expect(async () => {
+        await page.goto("/admin/fraud");
+        await expect(page.getByText(/^Open: declines spiked/)).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 20_000 });
+      await page.goto("/admin/alerts");
+      await expect(page.getByText("Card testing suspected: the checkout breaker is open")).toHaveCount(1);
+
+      expect(await checkout(request, await botTokenVia(request))).toMatchObject({ status: 403, error: "challenge_required" });
+      expect(await checkout(request, await botTokenVia(request, "checkout-strict"))).toMatchObject({ status: 201 });
+
+      await page.goto("/admin/fraud");
+      await page.getByRole("button", { name: "Close the breaker now" }).click();
+      await expect(page.getByText("Breaker closed: checkouts take the normal check again.")).toBeVisible();
+      expect(await checkout(request, await botTokenVia(request))).toMatchObject({ status: 201 });
+    } finally {
+      await setBreakerDeclines(page, "10");
+    }
+  });
+
+  test("the buyer's bot check and the owner's Fraud rules page have no serious violations", async ({ page }) => {
+    await page.goto("/products/101");
+    await page.getByRole("button", { name: "Continue to checkout" }).click();
+    await page.getByLabel("Email").fill(freshEmail("axe"));
+    // Pay before the check says what to do, in words, and sends nothing.
+    await expect(page.getByRole("checkbox", { name: "Verify you are human" })).toBeVisible();
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByText("Complete the check above first.")).toBeVisible();
+    await passBotCheck(page);
+    await noSeriousViolations(page);
+
+    await signInAsDemoOwner(page);
+    await page.goto("/admin/fraud");
+    await expect(page.getByRole("heading", { level: 1, name: "Fraud rules" })).toBeVisible();
+    await expect(page.getByText("Default: 3; 0 for no cap.").first()).toBeVisible();
+    // A bad value is refused at its field, and nothing is saved.
+    await page.getByLabel("Orders per hour").first().fill("-1");
+    await page.getByRole("button", { name: "Save rules" }).click();
+    await expect(page.getByLabel("Orders per hour").first()).toHaveAttribute("aria-invalid", "true");
+    await noSeriousViolations(page);
+  });
+});
