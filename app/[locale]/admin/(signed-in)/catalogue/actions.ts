@@ -15,7 +15,7 @@ import { matchesFilters } from "@/app/_components/admin/catalogue/catalogue-quer
 import { writeRefused } from "@/app/_components/admin/catalogue/write-answer";
 import { withRule } from "@/app/_components/admin/prices/draft-edits";
 import { loadEditorState } from "@/app/_components/admin/prices/editor-state";
-import { type ActionState } from "@/lib/auth/guard/admin-guard";
+import type { ActionState } from "@/lib/auth/guard/admin-guard";
 import { adminAction } from "@/lib/shop/admin-guard";
 import { actorOf } from "@/lib/auth/guard/actor-of";
 import type { AdminContext } from "@/lib/auth/guard/current-admin";

@@ -4,7 +4,7 @@
 // audited (lib/shop/fraud-admin.ts); a bad value is refused at its field and changes nothing.
 import { refresh } from "next/cache";
 import { blockInputSchema, closeBreakerFormSchema, rulesFormSchema, unblockFormSchema } from "@/app/_components/admin/fraud/fraud-form-schemas";
-import { adminAction } from "@/lib/auth/guard/admin-guard";
+import { adminAction } from "@/lib/shop/admin-guard";
 import { blockAsOwner, closeBreakerAsOwner, saveFraudRulesAsOwner, unblockAsOwner } from "@/lib/shop/fraud-admin";
 
 export const saveFraudRules = adminAction("owner", rulesFormSchema, async ({ expectedVersion, ...rules }, admin) => {

@@ -4,7 +4,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import styles from "@/app/_components/admin/admin.module.css";
 import { BlockForm, CloseBreakerForm, RulesForm, UnblockForm } from "@/app/_components/admin/fraud/fraud-forms";
-import { adminPage } from "@/lib/auth/guard/admin-guard";
+import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { BREAKER_ACTIONS, DEFAULT_FRAUD_RULES, type FraudRuleName } from "@/lib/fraud/fraud-rules";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";

@@ -10,7 +10,7 @@ import { loadEditorState, type EditorState } from "@/app/_components/admin/price
 import { withRule } from "@/app/_components/admin/prices/draft-edits";
 import { PRICES_FORM_SCHEMAS } from "@/app/_components/admin/prices/prices-form-schemas";
 import { applyRatesForm } from "@/app/_components/admin/prices/rates-form-schema";
-import { type ActionState } from "@/lib/auth/guard/admin-guard";
+import type { ActionState } from "@/lib/auth/guard/admin-guard";
 import { adminAction } from "@/lib/shop/admin-guard";
 import { actorOf } from "@/lib/auth/guard/actor-of";
 import type { AdminContext } from "@/lib/auth/guard/current-admin";

@@ -6,7 +6,7 @@ import { shopFirstOwner, shopTotpVault } from "@/lib/shop/auth";
 import { SIGN_IN_PATH } from "@/lib/auth/auth-config";
 import { changeOwnPassword, PASSWORD_CHANGED_NOTICE, type PasswordChangeProblem } from "@/lib/auth/change-password";
 import { FORM_SCHEMAS } from "@/lib/auth/forms";
-import { type ActionState } from "@/lib/auth/guard/admin-guard";
+import type { ActionState } from "@/lib/auth/guard/admin-guard";
 import { adminAction } from "@/lib/shop/admin-guard";
 import { actorOf } from "@/lib/auth/guard/actor-of";
 import { beginEnrolment, confirmOwnEnrolment, turnOffSecondFactor, type OwnSecondFactorDeps, type SecondFactorProblem } from "@/lib/auth/own-second-factor";

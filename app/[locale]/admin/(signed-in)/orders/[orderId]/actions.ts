@@ -10,7 +10,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { cancelFormSchema, redriveFormSchema, refundFormSchema, resendFormSchema } from "@/app/_components/admin/orders/order-actions-schemas";
-import { type ActionState } from "@/lib/auth/guard/admin-guard";
+import type { ActionState } from "@/lib/auth/guard/admin-guard";
 import { adminAction } from "@/lib/shop/admin-guard";
 import { actorOf } from "@/lib/auth/guard/actor-of";
 import { createCodeVault } from "@/lib/checkout/code-vault";
