@@ -69,7 +69,8 @@ test.describe("the serverless host's build output @once", () => {
 
   for (const store of ["upstash", "redis"] as const) {
     test(`every page and the whole purchase from the built functions on ${store}`, async () => {
-      test.setTimeout(300_000);
+      // Every function starts cold on its first request: minutes on a busy machine.
+      test.setTimeout(600_000);
       test.skip(!redis || !shim, "no Redis to run the store on");
       if (!redis || !shim) return;
       const prefix = `${redis.prefix}${store}:`;
@@ -221,11 +222,14 @@ async function schedulerActsOnDueDeadline(shop: string, redisUrl: string, prefix
     expect(await redis.zscore(dueKey, order.orderId), "a refused call changes nothing").toBe(String(now - 1_000));
 
     const swept = await fetch(`${shop}/api/cron/sweep`, { headers: { authorization: `Bearer ${CRON_SECRET}` } });
-    const report = (await swept.json()) as { advanced?: number };
+    const report = (await swept.json()) as { advanced?: number; failed?: unknown[] };
     expect(swept.status, `the sweep: ${JSON.stringify(report)}`).toBe(200);
     expect(report.advanced, "the sweep acted on the due order").toBeGreaterThanOrEqual(1);
-    const next = await redis.zscore(dueKey, order.orderId);
-    expect(next === null || Number(next) > now, "the order's deadline moved on (or the order is done with)").toBe(true);
+    expect(report.failed, "and failed none").toEqual([]);
+    // The order's own record still says its re-read is an hour away, so acting on it early
+    // changes nothing a buyer sees: still completed, the same code.
+    const after = await pollUntilFinal(order, () => Date.now() + 10_000, 500);
+    expect(after?.status).toBe("completed");
   } finally {
     redis.disconnect();
   }

@@ -5,7 +5,7 @@
 // settings are what `vercel link` would write to `.vercel/project.json`; nothing here talks to
 // the host (no token, no account).
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, createWriteStream, mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, createWriteStream, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 export interface HostBuild {
@@ -26,6 +26,8 @@ const PROJECT_SETTINGS = {
 export async function vercelBuild(repoRoot: string, into: string, logFile: string, env: Record<string, string> = {}): Promise<HostBuild> {
   const started = performance.now();
   const projectRoot = join(into, "project");
+  // A fresh copy: `cp -al` into an existing node_modules would nest a second one inside it.
+  rmSync(projectRoot, { recursive: true, force: true });
   mkdirSync(projectRoot, { recursive: true });
   const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: repoRoot, encoding: "utf8" })
     .split("\0")
