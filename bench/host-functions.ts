@@ -68,40 +68,41 @@ async function main(): Promise<void> {
     if (!found.ok) throw new Error(`no Redis for the functions' store: ${found.reason}`);
     const redis = found.redis;
     const samples = { catalogue: [] as number[], checkout: [] as number[], floor: [] as number[] };
+    // Functions share folders (the language switch is in checkout's), so each figure gets a
+    // deployment of its own, where its request is the first its function answers.
+    const requests: Record<keyof typeof samples, { path: string; init: (url: string) => RequestInit; status: number; fn: string }> = {
+      floor: {
+        path: "/api/language",
+        init: (url) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", referer: `${url}/` }, body: "locale=en", redirect: "manual" }),
+        status: 303,
+        fn: "/api/language",
+      },
+      catalogue: { path: "/", init: () => ({ headers: { "accept-language": "en" } }), status: 200, fn: "/[locale]/by-upstream/[upstream]" },
+      checkout: {
+        path: "/api/checkout",
+        init: () => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ voucher_id: 22101, game_id: 221, email: "bench@example.com" }) }),
+        status: 201,
+        fn: "/api/checkout",
+      },
+    };
     try {
       for (let round = 0; round < ROUNDS; round++) {
-        const deployment = await startHostDeployment({
-          projectRoot,
-          outputDir,
-          workDir: join(work, `round-${round}`),
-          env: { SHOP_MODE: "demo", REDIS_URL: redis.url, KV_PREFIX: `${redis.prefix}${round}:`, CRON_SECRET: "bench-host-cron-secret-0123456789", OUTBOX_DIR: join(work, `round-${round}`, "outbox") },
-        });
-        try {
-          const floor = await fetch(`${deployment.url}/api/language`, {
-            method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded", referer: `${deployment.url}/` },
-            body: "locale=en",
-            redirect: "manual",
+        for (const [name, request] of Object.entries(requests) as [keyof typeof samples, (typeof requests)[keyof typeof samples]][]) {
+          const dir = join(work, `round-${round}-${name}`);
+          const deployment = await startHostDeployment({
+            projectRoot,
+            outputDir,
+            workDir: dir,
+            env: { SHOP_MODE: "demo", REDIS_URL: redis.url, KV_PREFIX: `${redis.prefix}${round}:${name}:`, CRON_SECRET: "bench-host-cron-secret-0123456789", OUTBOX_DIR: join(dir, "outbox") },
           });
-          await floor.arrayBuffer();
-          const catalogue = await fetch(`${deployment.url}/`, { headers: { "accept-language": "en" } });
-          await catalogue.arrayBuffer();
-          const checkout = await fetch(`${deployment.url}/api/checkout`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ voucher_id: 22101, game_id: 221, email: "bench@example.com" }),
-          });
-          await checkout.arrayBuffer();
-          if (catalogue.status !== 200 || checkout.status !== 201 || floor.status !== 303) {
-            throw new Error(`round ${round}: catalogue ${catalogue.status}, checkout ${checkout.status}, language ${floor.status}`);
+          try {
+            const response = await fetch(`${deployment.url}${request.path}`, request.init(deployment.url));
+            await response.arrayBuffer();
+            if (response.status !== request.status) throw new Error(`round ${round}: ${name} answered ${response.status}`);
+            samples[name].push(deployment.pool.coldStarts().get(request.fn) ?? Number.NaN);
+          } finally {
+            await deployment.stop();
           }
-          const starts = deployment.pool.coldStarts();
-          const at = (path: string) => starts.get(path) ?? Number.NaN;
-          samples.floor.push(at("/api/language"));
-          samples.catalogue.push(at("/[locale]/by-upstream/[upstream]"));
-          samples.checkout.push(at("/api/checkout"));
-        } finally {
-          await deployment.stop();
         }
       }
     } finally {
