@@ -18,6 +18,8 @@ run npx vitest run --reporter=default --reporter=json --outputFile.json=test-res
 run npx next build
 # Browser tests on Playwright's runner (playwright.config.ts): desktop and phone projects; the
 # HTML report is kept in test-results/e2e-report, traces of retried tests in e2e-artifacts.
+# Among them tests/e2e/host-build.spec.ts runs its own `vercel build` in a copy of the checkout
+# and serves the host's build output (docs/serverless-host.md).
 run npx playwright test
 
 node scripts/test-summary.mjs test-results/*.json || status=1

@@ -26,6 +26,12 @@ export function createUpstashKv({ url, token, prefix }: UpstashKvOptions): Kv {
     // `retry: false` is not enough: the client still makes one extra attempt with it
     // (HttpClient: attempts = 1, loop `i <= attempts`); zero retries means one request.
     retry: { retries: 0 },
+    // The client asks fetch for "no-store" by default, and Next reads that as a request for a
+    // dynamic page: a catalogue or product page rendered as ISR then fails with "Page changed
+    // from static to dynamic at runtime". KV is the shop's database, not a cacheable resource;
+    // "default" is what an unconfigured fetch sends, which Next neither caches at run time nor
+    // counts against a static page, as the TCP drivers' reads are invisible to it.
+    cache: "default",
   });
   return createRedisKv({
     async call(command, args) {

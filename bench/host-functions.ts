@@ -1,0 +1,131 @@
+// npx tsx bench/host-functions.ts – the built functions of the serverless host, each figure
+// beside its goal:
+//  • every function's unzipped size (its folder plus the project files its .vc-config.json maps
+//    in), against the host's 250 MB limit;
+//  • a fresh function process's time to its first answer (spawn → first response, the host's
+//    cold start without its own provisioning) for the catalogue and for checkout, against 1 s,
+//    beside the floor measured in the same run: the shop's lightest function, POST
+//    /api/language (no KV, no upstream, no page), started the same way.
+// It runs `vercel build` in a copy of the checkout (tests/support/host/vercel-build.ts) unless
+// BENCH_HOST_PROJECT names a copy already built (its .vercel/output is used). The functions run
+// behind the test's front door on Redis (127.0.0.1:6379 or a private one), as a demo shop.
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startHostDeployment } from "../tests/support/host/host-deployment";
+import { vercelBuild } from "../tests/support/host/vercel-build";
+import { readVercelOutput, unzippedSize, type OutputFunction } from "../tests/support/host/vercel-output";
+import { startTestRedis } from "../tests/support/redis-server";
+
+const SIZE_LIMIT = 250 * 1024 * 1024;
+const COLD_START_GOAL_MS = 1_000;
+const ROUNDS = Number(process.env.BENCH_HOST_ROUNDS ?? 3);
+const MB = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** The function's folder and the project files it maps in, as the host deploys and counts them. */
+function deployedSize(fn: OutputFunction, projectRoot: string): number {
+  const map = (fn.config as { filePathMap?: Record<string, string> }).filePathMap ?? {};
+  let total = unzippedSize(fn.dir);
+  for (const inProject of Object.values(map)) total += statSync(join(projectRoot, inProject)).size;
+  return total;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), "bench-host-"));
+  try {
+    let projectRoot = process.env.BENCH_HOST_PROJECT;
+    if (!projectRoot) {
+      const build = await vercelBuild(process.cwd(), work, join(work, "vercel-build.log"));
+      console.log(`vercel build: ${(build.ms / 1000).toFixed(0)} s`);
+      projectRoot = build.projectRoot;
+    }
+    const outputDir = join(projectRoot, ".vercel", "output");
+    const output = readVercelOutput(outputDir);
+
+    // Sizes: one line per deployed function (paths that are one folder are one function).
+    const byDir = new Map<string, { paths: string[]; fn: OutputFunction }>();
+    for (const fn of output.functions.values()) {
+      const entry = byDir.get(fn.dir) ?? { paths: [], fn };
+      entry.paths.push(fn.path);
+      byDir.set(fn.dir, entry);
+    }
+    const sizes = [...byDir.values()].map(({ paths, fn }) => ({ name: paths.sort()[0] ?? fn.path, paths: paths.length, bytes: deployedSize(fn, projectRoot) }));
+    sizes.sort((a, b) => b.bytes - a.bytes);
+    console.log(`\nfunctions: ${sizes.length} deployed (${output.functions.size} paths), unzipped size each (goal ≤ ${MB(SIZE_LIMIT)} MB, the host's limit):`);
+    for (const size of sizes) {
+      console.log(`  ${MB(size.bytes).padStart(7)} MB  ${size.name}${size.paths > 1 ? ` (+${size.paths - 1} paths)` : ""}  ${size.bytes <= SIZE_LIMIT ? "met" : "NOT MET"}`);
+    }
+    const largest = sizes[0];
+    if (largest) console.log(`  largest ${MB(largest.bytes)} MB (goal ≤ 250 MB: ${largest.bytes <= SIZE_LIMIT ? "met" : "NOT MET"})`);
+
+    // Cold starts: a fresh deployment per round, every function a new process.
+    const found = await startTestRedis();
+    if (!found.ok) throw new Error(`no Redis for the functions' store: ${found.reason}`);
+    const redis = found.redis;
+    const samples = { catalogue: [] as number[], checkout: [] as number[], floor: [] as number[] };
+    // Functions share folders (the language switch is in checkout's), so each figure gets a
+    // deployment of its own, where its request is the first its function answers.
+    const requests: Record<keyof typeof samples, { path: string; init: (url: string) => RequestInit; status: number; fn: string }> = {
+      floor: {
+        path: "/api/language",
+        init: (url) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", referer: `${url}/` }, body: "locale=en", redirect: "manual" }),
+        status: 303,
+        fn: "/api/language",
+      },
+      catalogue: { path: "/", init: () => ({ headers: { "accept-language": "en" } }), status: 200, fn: "/[locale]/by-upstream/[upstream]" },
+      checkout: {
+        path: "/api/checkout",
+        init: () => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ voucher_id: 22101, game_id: 221, email: "bench@example.com" }) }),
+        status: 201,
+        fn: "/api/checkout",
+      },
+    };
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [name, request] of Object.entries(requests) as [keyof typeof samples, (typeof requests)[keyof typeof samples]][]) {
+          const dir = join(work, `round-${round}-${name}`);
+          const deployment = await startHostDeployment({
+            projectRoot,
+            outputDir,
+            workDir: dir,
+            env: { SHOP_MODE: "demo", REDIS_URL: redis.url, KV_PREFIX: `${redis.prefix}${round}:${name}:`, CRON_SECRET: "bench-host-cron-secret-0123456789", OUTBOX_DIR: join(dir, "outbox") },
+          });
+          try {
+            const response = await fetch(`${deployment.url}${request.path}`, request.init(deployment.url));
+            await response.arrayBuffer();
+            if (response.status !== request.status) throw new Error(`round ${round}: ${name} answered ${response.status}`);
+            samples[name].push(deployment.pool.coldStarts().get(request.fn) ?? Number.NaN);
+          } finally {
+            await deployment.stop();
+          }
+        }
+      }
+    } finally {
+      await redis.stop();
+    }
+    const floor = median(samples.floor);
+    console.log(`\ncold start, a fresh function process to its first answer, median of ${ROUNDS} (goal ≤ ${COLD_START_GOAL_MS} ms):`);
+    console.log(`  floor (POST /api/language, no KV, no page)  ${floor.toFixed(0).padStart(5)} ms  [${samples.floor.map((ms) => ms.toFixed(0)).join(", ")}]`);
+    for (const [name, values] of [
+      ["catalogue (GET /)", samples.catalogue],
+      ["checkout (POST /api/checkout)", samples.checkout],
+    ] as const) {
+      const ms = median(values);
+      console.log(
+        `  ${name.padEnd(42)} ${ms.toFixed(0).padStart(5)} ms  [${values.map((v) => v.toFixed(0)).join(", ")}]  (+${(ms - floor).toFixed(0)} ms over the floor; goal ≤ ${COLD_START_GOAL_MS} ms: ${ms <= COLD_START_GOAL_MS ? "met" : "NOT MET"})`,
+      );
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
