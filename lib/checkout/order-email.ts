@@ -41,8 +41,10 @@ export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps): Pro
   }
   const mail = await deps.mailer.send(orderEmailFor(read.value.record, key.value, deps));
   if (!mail.ok) {
-    // Logged without the link (the key to the code); the claim lapses and the sweep tries again.
+    // Logged without the link (the key to the code). The claim goes: nothing is being sent now,
+    // and the scheduler's retry of this deadline (lib/scheduler) must not find it taken.
     console.error(`[checkout] order ${orderId}: order email not sent: ${mail.error.message}`);
+    await deps.kv.del(claimKey(orderId));
     return "failed";
   }
   await deps.kv.run(orderEmailSentScript, { keys: { claim: claimKey(orderId), outbox: ORDER_KEYS.mail }, args: { member: orderId, ttlMs: SENT_MS } });
@@ -62,12 +64,23 @@ export function orderEmailFor(order: OrderRecord, capabilityKey: string, deps: P
   });
 }
 
-/** The outbox's net: send the emails still pending past their grace period, oldest first. */
-export async function sweepOrderEmails(deps: OrderEmailDeps, limit = 100): Promise<Record<OrderEmailOutcome, number>> {
+/**
+ * The outbox's net: send the emails still pending past their grace period, oldest first, until
+ * none is left or the time budget (`until`, clock ms) is spent; each once per run.
+ */
+export async function sweepOrderEmails(deps: OrderEmailDeps, until = Number.POSITIVE_INFINITY): Promise<Record<OrderEmailOutcome, number>> {
   const report: Record<OrderEmailOutcome, number> = { sent: 0, taken: 0, gone: 0, failed: 0 };
-  const due = await deps.kv.zRangeByScore(ORDER_KEYS.mail, { max: deps.clock.now(), limit });
-  for (const { member } of due) report[await sendOrderEmail(member, deps).catch(failedOn(member))] += 1;
-  return report;
+  const seen = new Set<string>();
+  for (;;) {
+    const due = await deps.kv.zRangeByScore(ORDER_KEYS.mail, { max: deps.clock.now(), limit: seen.size + 100 });
+    const fresh = due.filter(({ member }) => !seen.has(member));
+    if (fresh.length === 0) return report;
+    for (const { member } of fresh) {
+      if (deps.clock.now() >= until) return report;
+      seen.add(member);
+      report[await sendOrderEmail(member, deps).catch(failedOn(member))] += 1;
+    }
+  }
 }
 
 /** KV trouble while sending: the email stays pending for the next sweep. */

@@ -39,8 +39,10 @@ export interface OrderChange {
 
 export const ORDER_KEYS = {
   order: (id: string) => `checkout:order:${id}`,
-  /** Sorted set: order id → time `advance` must look at it next. */
+  /** Sorted set: order id → time `advance` must look at it next (anything but a re-read). */
   due: "checkout:due",
+  /** Sorted set: completed order id → time of its next re-read upstream (order-states.ts). */
+  recheck: "checkout:recheck",
   /** Sorted set: order id → time the sweep may send its order email, if nobody did (order-email.ts). */
   mail: "checkout:mail-pending",
 };
@@ -61,13 +63,20 @@ export interface OrderStore {
   create(record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>>;
   read(orderId: string): Promise<Result<StoredOrder, OrderStoreError>>;
   save(current: StoredOrder, change: OrderChange): Promise<Result<StoredOrder, OrderStoreError>>;
-  /** Ids of orders whose deadline has come, oldest first. */
-  due(limit: number): Promise<Result<string[], OrderStoreError>>;
+  /**
+   * Ids of orders whose deadline has come, oldest first: the urgent ones (the default), or the
+   * completed orders' re-reads, which wait behind every urgent deadline.
+   */
+  due(limit: number, queue?: DueQueue): Promise<Result<string[], OrderStoreError>>;
   /** Move an order's deadline in the index alone (its record cannot be written: unreadable). */
   postpone(orderId: string, at: number): Promise<Result<void, OrderStoreError>>;
   /** Drop an index entry whose order is gone. */
   forget(orderId: string): Promise<Result<void, OrderStoreError>>;
 }
+
+export type DueQueue = "urgent" | "reread";
+
+const DUE_KEY: Record<DueQueue, string> = { urgent: ORDER_KEYS.due, reread: ORDER_KEYS.recheck };
 
 export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
   // The record last written or read here for each order, with its exact text. A checkout reads
@@ -81,6 +90,11 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
     if (known.size > KNOWN_MAX) known.delete(known.keys().next().value ?? "");
   }
 
+  async function dueIds(limit: number, queue: DueQueue = "urgent"): Promise<Result<string[], OrderStoreError>> {
+    const entries = await guard(() => kv.zRangeByScore(DUE_KEY[queue], { max: clock.now(), limit }));
+    return entries.ok ? ok(entries.value.map((e) => e.member)) : entries;
+  }
+
   async function write(current: StoredOrder, record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>> {
     const parsed = orderRecordSchema.parse(record);
     const text = JSON.stringify(parsed);
@@ -91,6 +105,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
         keys: {
           order: ORDER_KEYS.order(record.id),
           due: ORDER_KEYS.due,
+          recheck: ORDER_KEYS.recheck,
           fromState: ORDER_INDEX_KEYS.state(current.record.state),
           toState: ORDER_INDEX_KEYS.state(record.state),
           ...refs.keys,
@@ -100,6 +115,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
           value: text,
           member: record.id,
           dueAt,
+          reread: record.state === "completed" ? "1" : "",
           listScore: listScore(record.createdAt),
           ...refs.args,
         },
@@ -178,10 +194,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
       return write(current, next);
     },
 
-    async due(limit) {
-      const entries = await guard(() => kv.zRangeByScore(ORDER_KEYS.due, { max: clock.now(), limit }));
-      return entries.ok ? ok(entries.value.map((e) => e.member)) : entries;
-    },
+    due: dueIds,
 
     async postpone(orderId, at) {
       const added = await guard(() => kv.zAdd(ORDER_KEYS.due, at, orderId));
@@ -189,7 +202,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
     },
 
     async forget(orderId) {
-      const removed = await guard(() => kv.zRem(ORDER_KEYS.due, orderId));
+      const removed = await guard(() => Promise.all([kv.zRem(ORDER_KEYS.due, orderId), kv.zRem(ORDER_KEYS.recheck, orderId)]));
       return removed.ok ? ok(undefined) : removed;
     },
   };
