@@ -6,6 +6,8 @@ import { resolveKvDriver } from "@/lib/kv/resolve-driver";
 import { resolvePaymentsTarget } from "@/lib/payments/resolve-payments-target";
 import { ConfigError, env } from "@/lib/config/env";
 import { decideShopMode, modeWarnings } from "@/lib/config/shop-mode";
+import { decideScheduler, schedulerProblem } from "@/lib/config/scheduler-settings";
+import { isServerlessHost } from "@/lib/kv/resolve-driver";
 
 export function checkStartConfig(): void {
   try {
@@ -18,6 +20,8 @@ export function checkStartConfig(): void {
     if (!payments.ok) throw new ConfigError(`Invalid configuration:\n  ${payments.error}`);
     const admin = adminStartProblems(config, mode.value);
     if (admin.length > 0) throw new ConfigError(`Invalid configuration: the admin (/admin) needs ${admin.join(", ")}`);
+    const scheduler = decideScheduler(config, mode.value, isServerlessHost({ VERCEL: process.env.VERCEL, AWS_LAMBDA_FUNCTION_NAME: process.env.AWS_LAMBDA_FUNCTION_NAME }));
+    if (!scheduler.ok) throw new ConfigError(schedulerProblem(scheduler.missing));
     for (const warning of modeWarnings(config, mode.value)) console.warn(`[config] warning: ${warning}`);
     console.info(`[config] ${mode.value} shop`);
   } catch (error) {
