@@ -9,6 +9,7 @@
 import type { Mailer, MailMessage } from "@/lib/mail/mailer";
 import { orderLinkEmail } from "@/lib/mail/order-link-email";
 import type { AdvanceDeps } from "./advance";
+import type { DeadlineAlarm } from "./deadline-alarm";
 import type { OrderRecord } from "./order-record";
 import { productName } from "./public-order";
 import { orderEmailSentScript } from "./store/order-email-sent-script";
@@ -17,7 +18,15 @@ import { ORDER_KEYS } from "./store/order-store";
 export interface OrderEmailDeps extends Pick<AdvanceDeps, "kv" | "store" | "vault" | "clock" | "orderLink"> {
   mailer: Mailer;
   shopName: string;
+  /**
+   * Told of a failed send, so a scheduler tries again within a minute instead of waiting for
+   * the sweep. Left out where the caller retries itself (a QStash delivery answers 503).
+   */
+  alarm?: Pick<DeadlineAlarm, "email">;
 }
+
+/** A failed order email is tried again this long after, when a scheduler is there to do it. */
+export const ORDER_EMAIL_RETRY_MS = 15_000;
 
 /** Longer than any send: SMTP's own timeouts are well under this. */
 const CLAIM_MS = 60_000;
@@ -45,6 +54,7 @@ export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps): Pro
     // and the scheduler's retry of this deadline (lib/scheduler) must not find it taken.
     console.error(`[checkout] order ${orderId}: order email not sent: ${mail.error.message}`);
     await deps.kv.del(claimKey(orderId));
+    await deps.alarm?.email(orderId, deps.clock.now() + ORDER_EMAIL_RETRY_MS).catch((error: unknown) => console.error(`[checkout] order ${orderId}: email retry not scheduled: ${String(error)}`));
     return "failed";
   }
   await deps.kv.run(orderEmailSentScript, { keys: { claim: claimKey(orderId), outbox: ORDER_KEYS.mail }, args: { member: orderId, ttlMs: SENT_MS } });

@@ -63,6 +63,11 @@ export async function sweep(deps: AdvanceDeps, options: SweepOptions = {}): Prom
   return report;
 }
 
+/** Two runs' reports as one (the urgent deadlines' run and the re-reads'). */
+export function joinSweepReports(a: SweepReport, b: SweepReport): SweepReport {
+  return { advanced: a.advanced + b.advanced, settled: a.settled + b.settled, failed: [...a.failed, ...b.failed], left: a.left + b.left, urgentLeft: a.urgentLeft + b.urgentLeft };
+}
+
 type QueueRun = "drained" | "out_of_time" | "index_unreadable";
 
 async function sweepQueue(deps: AdvanceDeps, options: SweepOptions, queue: DueQueue, seen: Set<string>, report: SweepReport): Promise<QueueRun> {

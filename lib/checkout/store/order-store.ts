@@ -10,6 +10,7 @@ import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import { orderRecordSchema, type OrderEvent, type OrderRecord } from "../order-record";
 import { canMove, type OrderState } from "../order-states";
+import { needsAlarm, type DeadlineAlarm } from "../deadline-alarm";
 import { createOrderScript } from "./create-order-script";
 import { ORDER_INDEX_KEYS, emailHash, listScore } from "./order-index";
 import { saveOrderScript } from "./save-order-script";
@@ -78,7 +79,11 @@ export type DueQueue = "urgent" | "reread";
 
 const DUE_KEY: Record<DueQueue, string> = { urgent: ORDER_KEYS.due, reread: ORDER_KEYS.recheck };
 
-export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
+/**
+ * `alarm`, when given, is told every deadline a save sets in the future (lib/scheduler): told
+ * after the save, its failure logged, never the save's.
+ */
+export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): OrderStore {
   // The record last written or read here for each order, with its exact text. A checkout reads
   // its order again after every step; a read that finds the very text this store wrote or
   // parsed needs no second parse (the text was checked then). Another instance's write changes
@@ -93,6 +98,11 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
   async function dueIds(limit: number, queue: DueQueue = "urgent"): Promise<Result<string[], OrderStoreError>> {
     const entries = await guard(() => kv.zRangeByScore(DUE_KEY[queue], { max: clock.now(), limit }));
     return entries.ok ? ok(entries.value.map((e) => e.member)) : entries;
+  }
+
+  async function setAlarm(orderId: string, at: number | null, previous: number | null): Promise<void> {
+    if (!alarm || !needsAlarm(at, previous, clock.now())) return;
+    await alarm.order(orderId, at).catch((error: unknown) => console.error(`[checkout] order ${orderId}: deadline not scheduled (the sweep will take it): ${String(error)}`));
   }
 
   async function write(current: StoredOrder, record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>> {
@@ -126,6 +136,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
     // As a read of it would return it: a run goes on from its own save without reading it again.
     const stored = { record: parsed, text };
     remember(stored);
+    if (reply.value === "saved") await setAlarm(record.id, record.nextCheckAt, current.record.nextCheckAt);
     return ok(stored);
   }
 

@@ -9,6 +9,8 @@ import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
 import { getStripe, webhookSecret } from "@/lib/shop/stripe";
 
 export const dynamic = "force-dynamic";
+/** UPSTREAM_ROUTE_MAX_DURATION_S (lib/shop/time-limits.ts): the order's run may wait on a Partner call at its worst. */
+export const maxDuration = 300;
 
 export const POST = route({}, async (request: Request) => {
   const deps = await orderDeps();
