@@ -100,8 +100,10 @@ export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): O
     return entries.ok ? ok(entries.value.map((e) => e.member)) : entries;
   }
 
-  async function setAlarm(orderId: string, at: number | null, previous: number | null): Promise<void> {
-    if (!alarm || !needsAlarm(at, previous, clock.now())) return;
+  // Judged against the save's own time, not the time after it: a deadline that comes while the
+  // save is under way still needs its alarm, since the run that set it has stopped for it.
+  async function setAlarm(orderId: string, at: number | null, previous: number | null, savedAt: number): Promise<void> {
+    if (!alarm || !needsAlarm(at, previous, savedAt)) return;
     await alarm.order(orderId, at).catch((error: unknown) => console.error(`[checkout] order ${orderId}: deadline not scheduled (the sweep will take it): ${String(error)}`));
   }
 
@@ -136,7 +138,7 @@ export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): O
     // As a read of it would return it: a run goes on from its own save without reading it again.
     const stored = { record: parsed, text };
     remember(stored);
-    if (reply.value === "saved") await setAlarm(record.id, record.nextCheckAt, current.record.nextCheckAt);
+    if (reply.value === "saved") await setAlarm(record.id, record.nextCheckAt, current.record.nextCheckAt, record.updatedAt);
     return ok(stored);
   }
 
