@@ -6,9 +6,6 @@ import nextEnv from "@next/env";
 
 nextEnv.loadEnvConfig(process.cwd());
 
-/** At most this many batches of 100 in one run. */
-const MAX_BATCHES = 100;
-
 async function main(): Promise<void> {
   // Imported after the .env files are loaded: configuration is read on first use.
   const { checkStartConfig } = await import("@/lib/shop/start-check");
@@ -19,24 +16,18 @@ async function main(): Promise<void> {
   const { finishOpenRefunds } = await import("@/lib/checkout/owner-actions/open-refunds");
   checkStartConfig();
   const deps = await orderDeps();
-  let total = 0;
-  let failed = 0;
-  // Bounded: orders that stay due (KV trouble) must not keep a shell's sweep going forever.
-  for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-    const report = await sweep(deps, { limit: 100 });
-    total += report.advanced;
-    failed += report.failed.length;
-    for (const failure of report.failed) console.error(`order ${failure.orderId}: not advanced (${failure.code})`);
-    // A full batch may mean more are due; a short one means the index is drained for now.
-    if (report.advanced < 100 || report.failed.some((failure) => failure.orderId === "*")) break;
-  }
+  // No cap: the sweep looks at each due order once per run, so orders that stay due (KV
+  // trouble, another run holding them) cannot keep a shell's sweep going forever.
+  const report = await sweep(deps);
+  let failed = report.failed.length;
+  for (const failure of report.failed) console.error(`order ${failure.orderId}: not advanced (${failure.code})`);
   // The order emails a checkout did not send after answering (its process died): sent now.
   const emails = await sweepOrderEmails({ ...deps, mailer: shopMailer(), shopName: SHOP_NAME });
   failed += emails.failed;
   // The owner's refunds a click left unfinished (a lost Stripe answer): finished as the cron does.
   const refunds = await finishOpenRefunds({ ...deps, mailer: shopMailer(), shopName: SHOP_NAME });
   failed += refunds.failed;
-  console.log(`sweep: ${total} order(s) advanced, ${failed} not; ${emails.sent} order email(s) sent; ${refunds.finished} owner refund(s) finished, ${refunds.open} still open`);
+  console.log(`sweep: ${report.advanced} order(s) advanced, ${failed} not; ${emails.sent} order email(s) sent; ${refunds.finished} owner refund(s) finished, ${refunds.open} still open`);
   process.exit(failed > 0 ? 1 : 0);
 }
 

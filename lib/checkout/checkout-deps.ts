@@ -1,6 +1,7 @@
 // What the checkout (`advance`) needs from the outside, and nothing more: three Partner API
 // calls and six payment operations. The storefront passes the real client and the Stripe-backed
 // payments; tests pass the same, pointed at the two sandboxes, with faults injected between them.
+import type { DeadlineAlarm } from "./deadline-alarm";
 import type { OwnerAlertSource } from "@/lib/alerts/owner-alert";
 import type { ConversionRates } from "./charge-check";
 import type { Money } from "@/lib/money";
@@ -117,4 +118,9 @@ export interface CheckoutDeps {
    * upstream did something the order did not expect (upstream-surprises.ts). Each is its own cause.
    */
   alertOwner(orderId: string, message: string, source?: OwnerAlertSource): void;
+  /**
+   * The scheduler that acts on deadlines when they come (deadline-alarm.ts); the store is given
+   * the same one. Absent where the scheduler reads the index itself (in process) or in tests.
+   */
+  alarm?: DeadlineAlarm;
 }

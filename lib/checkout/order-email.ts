@@ -9,6 +9,7 @@
 import type { Mailer, MailMessage } from "@/lib/mail/mailer";
 import { orderLinkEmail } from "@/lib/mail/order-link-email";
 import type { AdvanceDeps } from "./advance";
+import type { DeadlineAlarm } from "./deadline-alarm";
 import type { OrderRecord } from "./order-record";
 import { productName } from "./public-order";
 import { orderEmailSentScript } from "./store/order-email-sent-script";
@@ -17,7 +18,15 @@ import { ORDER_KEYS } from "./store/order-store";
 export interface OrderEmailDeps extends Pick<AdvanceDeps, "kv" | "store" | "vault" | "clock" | "orderLink"> {
   mailer: Mailer;
   shopName: string;
+  /**
+   * Told of a failed send, so a scheduler tries again within a minute instead of waiting for
+   * the sweep. Left out where the caller retries itself (a QStash delivery answers 503).
+   */
+  alarm?: Pick<DeadlineAlarm, "email">;
 }
+
+/** A failed order email is tried again this long after, when a scheduler is there to do it. */
+export const ORDER_EMAIL_RETRY_MS = 15_000;
 
 /** Longer than any send: SMTP's own timeouts are well under this. */
 const CLAIM_MS = 60_000;
@@ -41,8 +50,11 @@ export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps): Pro
   }
   const mail = await deps.mailer.send(orderEmailFor(read.value.record, key.value, deps));
   if (!mail.ok) {
-    // Logged without the link (the key to the code); the claim lapses and the sweep tries again.
+    // Logged without the link (the key to the code). The claim goes: nothing is being sent now,
+    // and the scheduler's retry of this deadline (lib/scheduler) must not find it taken.
     console.error(`[checkout] order ${orderId}: order email not sent: ${mail.error.message}`);
+    await deps.kv.del(claimKey(orderId));
+    await deps.alarm?.email(orderId, deps.clock.now() + ORDER_EMAIL_RETRY_MS).catch((error: unknown) => console.error(`[checkout] order ${orderId}: email retry not scheduled: ${String(error)}`));
     return "failed";
   }
   await deps.kv.run(orderEmailSentScript, { keys: { claim: claimKey(orderId), outbox: ORDER_KEYS.mail }, args: { member: orderId, ttlMs: SENT_MS } });
@@ -62,12 +74,23 @@ export function orderEmailFor(order: OrderRecord, capabilityKey: string, deps: P
   });
 }
 
-/** The outbox's net: send the emails still pending past their grace period, oldest first. */
-export async function sweepOrderEmails(deps: OrderEmailDeps, limit = 100): Promise<Record<OrderEmailOutcome, number>> {
+/**
+ * The outbox's net: send the emails still pending past their grace period, oldest first, until
+ * none is left or the time budget (`until`, clock ms) is spent; each once per run.
+ */
+export async function sweepOrderEmails(deps: OrderEmailDeps, until = Number.POSITIVE_INFINITY): Promise<Record<OrderEmailOutcome, number>> {
   const report: Record<OrderEmailOutcome, number> = { sent: 0, taken: 0, gone: 0, failed: 0 };
-  const due = await deps.kv.zRangeByScore(ORDER_KEYS.mail, { max: deps.clock.now(), limit });
-  for (const { member } of due) report[await sendOrderEmail(member, deps).catch(failedOn(member))] += 1;
-  return report;
+  const seen = new Set<string>();
+  for (;;) {
+    const due = await deps.kv.zRangeByScore(ORDER_KEYS.mail, { max: deps.clock.now(), limit: seen.size + 100 });
+    const fresh = due.filter(({ member }) => !seen.has(member));
+    if (fresh.length === 0) return report;
+    for (const { member } of fresh) {
+      if (deps.clock.now() >= until) return report;
+      seen.add(member);
+      report[await sendOrderEmail(member, deps).catch(failedOn(member))] += 1;
+    }
+  }
 }
 
 /** KV trouble while sending: the email stays pending for the next sweep. */

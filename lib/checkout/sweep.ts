@@ -6,6 +6,7 @@
 // failed stays in the index behind a backoff, so it can never head the list for every run.
 import { advance, type AdvanceDeps } from "./advance";
 import { isSettled } from "./order-states";
+import type { DueQueue } from "./store/order-store";
 
 export interface SweepReport {
   /** Orders looked at. */
@@ -14,35 +15,91 @@ export interface SweepReport {
   settled: number;
   /** Orders whose advance failed (KV trouble, an unreadable record); the index retries them later. */
   failed: { orderId: string; code: string }[];
-  /** Due orders left for the next sweep because the time budget ran out. */
+  /** Due orders this run did not get to because its time budget ran out (counted up to LEFT_COUNT_CAP). */
   left: number;
+  /** Of those, the urgent ones (anything but a completed order's re-read). */
+  urgentLeft: number;
 }
 
 export interface SweepOptions {
-  /** At most this many orders per sweep. */
-  limit?: number;
   /** Start no order after this time (clock ms): a serverless function has a maximum duration. */
   until?: number;
+  /** Which deadlines, in this order; both by default, the urgent ones first. */
+  queues?: DueQueue[];
+  /**
+   * Asked before each order: false means another instance has this deadline (the in-process
+   * scheduler's claim, lib/scheduler), so this run skips it.
+   */
+  claim?(orderId: string): Promise<boolean>;
 }
 
 /** An order the sweep could not advance is looked at again after this, not at every run. */
 export const SWEEP_RETRY_MS = 15 * 60_000;
 
+/** Due ids read from the index at a time. */
+const BATCH = 100;
+
+/** The report counts the orders it left up to this many (Kv has no ZCOUNT: they are read). */
+export const LEFT_COUNT_CAP = 1000;
+
+/**
+ * Advance every due order, urgent deadlines first, until none is left or the time budget is
+ * spent: no fixed cap, so a backlog shrinks at the pace the budget allows and the report says
+ * what is left for the next run. Each order is looked at once per run: one that stays due (its
+ * lease is held by another run) is not taken again and again.
+ */
 export async function sweep(deps: AdvanceDeps, options: SweepOptions = {}): Promise<SweepReport> {
-  const due = await deps.store.due(options.limit ?? 100);
-  const report: SweepReport = { advanced: 0, settled: 0, failed: [], left: 0 };
-  if (!due.ok) return { ...report, failed: [{ orderId: "*", code: due.error.code }] };
-  for (const [index, orderId] of due.value.entries()) {
-    if (options.until !== undefined && deps.clock.now() >= options.until) {
-      report.left = due.value.length - index;
-      break;
+  const report: SweepReport = { advanced: 0, settled: 0, failed: [], left: 0, urgentLeft: 0 };
+  const queues = options.queues ?? ["urgent", "reread"];
+  const seen = new Set<string>();
+  for (const [index, queue] of queues.entries()) {
+    const ran = await sweepQueue(deps, options, queue, seen, report);
+    if (ran === "index_unreadable") return report;
+    if (ran === "out_of_time") {
+      await countLeft(deps, queues.slice(index), seen, report);
+      return report;
     }
-    report.advanced += 1;
-    const outcome = await sweepOne(orderId, deps);
-    if (outcome === "settled") report.settled += 1;
-    else if (outcome !== "moving") report.failed.push({ orderId, code: outcome.code });
   }
   return report;
+}
+
+/** Two runs' reports as one (the urgent deadlines' run and the re-reads'). */
+export function joinSweepReports(a: SweepReport, b: SweepReport): SweepReport {
+  return { advanced: a.advanced + b.advanced, settled: a.settled + b.settled, failed: [...a.failed, ...b.failed], left: a.left + b.left, urgentLeft: a.urgentLeft + b.urgentLeft };
+}
+
+type QueueRun = "drained" | "out_of_time" | "index_unreadable";
+
+async function sweepQueue(deps: AdvanceDeps, options: SweepOptions, queue: DueQueue, seen: Set<string>, report: SweepReport): Promise<QueueRun> {
+  for (;;) {
+    // Past the ids this run has looked at already (still due: another run holds them).
+    const due = await deps.store.due(seen.size + BATCH, queue);
+    if (!due.ok) {
+      report.failed.push({ orderId: "*", code: due.error.code });
+      return "index_unreadable";
+    }
+    const fresh = due.value.filter((orderId) => !seen.has(orderId));
+    if (fresh.length === 0) return "drained";
+    for (const orderId of fresh) {
+      if (options.until !== undefined && deps.clock.now() >= options.until) return "out_of_time";
+      seen.add(orderId);
+      if (options.claim && !(await options.claim(orderId))) continue;
+      report.advanced += 1;
+      const outcome = await sweepOne(orderId, deps);
+      if (outcome === "settled") report.settled += 1;
+      else if (outcome !== "moving") report.failed.push({ orderId, code: outcome.code });
+    }
+  }
+}
+
+/** What a run that ran out of time leaves: the due ids it did not look at, per queue. */
+async function countLeft(deps: AdvanceDeps, queues: DueQueue[], seen: Set<string>, report: SweepReport): Promise<void> {
+  for (const queue of queues) {
+    const due = await deps.store.due(LEFT_COUNT_CAP + seen.size, queue);
+    const left = due.ok ? due.value.filter((orderId) => !seen.has(orderId)).length : 0;
+    report.left += Math.min(left, LEFT_COUNT_CAP);
+    if (queue === "urgent") report.urgentLeft += Math.min(left, LEFT_COUNT_CAP);
+  }
 }
 
 type SweepOutcome = "settled" | "moving" | { code: string };

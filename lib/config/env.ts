@@ -217,6 +217,13 @@ export const envSchema = z.object({
   RECONCILE_BATCH_SIZE: z.coerce.number({ error: "expected a number of payments" }).int().min(1).max(10_000, { error: "the Partner API takes at most 10,000 payments per /api/revise call" }).default(5_000),
   /** Bearer token the cron sweep route requires (Vercel sends it as Authorization: Bearer …); unset refuses the route. */
   CRON_SECRET: optionalText,
+  /** QStash's API (Upstash's own name); unset means Upstash's. Tests and the demo point it at the emulation (lib/qstash-sandbox). */
+  QSTASH_URL: z.url({ protocol: /^https?$/, error: "expected QStash's http(s) URL, such as https://qstash.upstash.io" }).optional(),
+  /** QStash's token: with it, each order deadline is a delayed QStash message (lib/scheduler). Required live on a serverless host. */
+  QSTASH_TOKEN: optionalText,
+  /** The two keys QStash signs its deliveries with (Upstash console → QStash → Signing keys); both required with QSTASH_TOKEN. */
+  QSTASH_CURRENT_SIGNING_KEY: optionalText,
+  QSTASH_NEXT_SIGNING_KEY: optionalText,
   /** Where order emails go out, e.g. smtp://user:pass@smtp.example:587; unset writes them to OUTBOX_DIR. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
   /** The sender of order emails. */

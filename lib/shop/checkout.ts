@@ -34,6 +34,7 @@ import { createOrderStore } from "@/lib/checkout/store/order-store";
 import { stripePayments } from "@/lib/checkout/stripe-payments";
 import { processSingleton } from "@/lib/singleton";
 import { markShopCustomer, shopCheckoutScreen } from "./fraud";
+import { deadlineAlarm } from "./scheduler";
 
 /** The buyer's order page: the link the payment page returns to and the email carries. */
 export function orderPath(orderId: string, capabilityKey: string): string {
@@ -47,9 +48,12 @@ const LEASE_MS = 15_000;
 export function orderDeps(): Promise<AdvanceDeps> {
   return processSingleton("order-deps", async (): Promise<AdvanceDeps> => {
     const kv = await getKv();
+    // Each deadline a save sets goes to the scheduler too, when it is one that needs telling.
+    const alarm = await deadlineAlarm();
     const base: AdvanceDeps = {
       kv,
-      store: createOrderStore(kv, systemClock),
+      store: createOrderStore(kv, systemClock, alarm),
+      alarm,
       upstream: await storefrontClient(),
       payments: stripePayments(await getStripe()),
       vault: createCodeVault(await codeVaultKey()),

@@ -2,8 +2,8 @@
 import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import type { ShopMode } from "@/lib/config/shop-mode";
 
-/** Prefixes mounted only in a demo shop: the embedded Partner API, payments and Turnstile sandboxes. */
-export const DEMO_ONLY_PREFIXES = ["/sandbox", "/payments-sandbox", "/turnstile-sandbox"];
+/** Prefixes mounted only in a demo shop: the embedded Partner API, payments, Turnstile and QStash sandboxes. */
+export const DEMO_ONLY_PREFIXES = ["/sandbox", "/payments-sandbox", "/turnstile-sandbox", "/qstash-sandbox"];
 /** The internal segment pages are rendered under (app/[locale]/by-upstream/[upstream]). */
 export const UPSTREAM_SEGMENT = "/by-upstream";
 /** Route handlers: never a page, never under a language. (public/ files never reach the proxy.) */

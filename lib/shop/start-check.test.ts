@@ -110,4 +110,30 @@ describe("checkStartConfig", () => {
     expect(exitCodes).toEqual([1]);
     expect(printed).toContain("STRIPE_SECRET_KEY is a live key (rk_live_) in a demo shop");
   });
+
+  describe("on the serverless host", () => {
+    const ON_HOST = { VERCEL: "1", KV_REST_API_URL: "https://kv.example", KV_REST_API_TOKEN: "t", SMTP_URL: "smtp://mail.example:587" };
+    const SCHEDULER = { CRON_SECRET: "a-cron-secret-of-some-length", QSTASH_TOKEN: "qstash-token", QSTASH_CURRENT_SIGNING_KEY: "sig_current", QSTASH_NEXT_SIGNING_KEY: "sig_next" };
+
+    it("starts a live shop with its crons' secret and its scheduler's settings", async () => {
+      expect((await startWith({ ...ON_HOST, ...SCHEDULER })).exitCodes).toEqual([]);
+    });
+
+    it("stops a live shop without what its scheduler and crons need, naming each setting", async () => {
+      const { exitCodes, printed } = await startWith(ON_HOST);
+      expect(exitCodes).toEqual([1]);
+      for (const name of ["CRON_SECRET", "QSTASH_TOKEN", "QSTASH_CURRENT_SIGNING_KEY", "QSTASH_NEXT_SIGNING_KEY"]) expect(printed).toContain(name);
+    });
+
+    it("stops a live shop whose QStash token comes without its signing keys", async () => {
+      const { exitCodes, printed } = await startWith({ ...ON_HOST, ...SCHEDULER, QSTASH_NEXT_SIGNING_KEY: "" });
+      expect(exitCodes).toEqual([1]);
+      expect(printed).toContain("QSTASH_NEXT_SIGNING_KEY");
+      expect(printed).not.toContain("CRON_SECRET");
+    });
+  });
+
+  it("starts a live shop on its own machine without QStash: its scheduler runs in process", async () => {
+    expect((await startWith({ QSTASH_TOKEN: "", QSTASH_CURRENT_SIGNING_KEY: "", QSTASH_NEXT_SIGNING_KEY: "", CRON_SECRET: "" })).exitCodes).toEqual([]);
+  });
 });

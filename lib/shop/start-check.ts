@@ -8,6 +8,8 @@ import { resolvePaymentsTarget } from "@/lib/payments/resolve-payments-target";
 import { ConfigError, env } from "@/lib/config/env";
 import { decideShopMode, modeWarnings } from "@/lib/config/shop-mode";
 import { startAddressProblem } from "@/lib/config/listen-host";
+import { decideScheduler, schedulerProblem } from "@/lib/config/scheduler-settings";
+import { isServerlessHost } from "@/lib/kv/resolve-driver";
 
 export function checkStartConfig(): void {
   try {
@@ -24,6 +26,8 @@ export function checkStartConfig(): void {
     if (!botCheck.ok) throw new ConfigError(`Invalid configuration:\n  ${botCheck.error}`);
     const admin = adminStartProblems(config, mode.value);
     if (admin.length > 0) throw new ConfigError(`Invalid configuration: the admin (/admin) needs ${admin.join(", ")}`);
+    const scheduler = decideScheduler(config, mode.value, isServerlessHost({ VERCEL: process.env.VERCEL, AWS_LAMBDA_FUNCTION_NAME: process.env.AWS_LAMBDA_FUNCTION_NAME }));
+    if (!scheduler.ok) throw new ConfigError(schedulerProblem(scheduler.missing));
     for (const warning of modeWarnings(config, mode.value)) console.warn(`[config] warning: ${warning}`);
     console.info(`[config] ${mode.value} shop`);
   } catch (error) {

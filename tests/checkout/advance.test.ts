@@ -250,7 +250,7 @@ describe("advance: after delivery, and the sweep", () => {
     await h.step(id);
     await h.timers.advance(31 * 60_000);
     const report = await h.run(sweep(h.deps));
-    expect(report).toEqual({ advanced: 1, settled: 1, failed: [], left: 0 });
+    expect(report).toEqual({ advanced: 1, settled: 1, failed: [], left: 0, urgentLeft: 0 });
     const read = await h.deps.store.read(id);
     expect(read.ok && read.value.record).toMatchObject({ state: "failed", reason: "payment_expired" });
     expect(await h.balance()).toBe(100);

@@ -225,7 +225,9 @@ describe("one order whose step throws", () => {
     // An order whose capability key was sealed with a code key that has since been rotated.
     const rotated = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM, capabilitySealed: createCodeVault(randomBytes(32)).seal("k".repeat(43), "x") });
     const healthy = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
-    const report = await h.run(sweep(h.deps));
+    // Small steps of manual time: the sweep reads its index once more after the last order to
+    // see it drained, and large steps could run the 5 s backoff out before the check below.
+    const report = await h.run(sweep(h.deps), { stepMs: 20 });
     expect(report.advanced).toBe(2);
     expect((await stored(h, healthy)).state).toBe("awaiting_payment");
     const stuck = await stored(h, rotated);
@@ -241,7 +243,9 @@ describe("one order whose step throws", () => {
     await h.kv.zAdd(ORDER_KEYS.due, 0, "01ARZ3NDEKTSV4RRFFQ69G5FAV");
     await h.kv.zAdd(ORDER_KEYS.due, 0, "01ARZ3NDEKTSV4RRFFQ69G5FAW");
     const healthy = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
-    const report = await h.run(sweep(h.deps));
+    // Small steps of manual time: the sweep reads its index once more after the last order to
+    // see it drained, and large steps could run the 5 s backoff out before the check below.
+    const report = await h.run(sweep(h.deps), { stepMs: 20 });
     expect((await stored(h, healthy)).state).toBe("awaiting_payment");
     expect(report.failed.map((f) => f.orderId)).toEqual(["01ARZ3NDEKTSV4RRFFQ69G5FAV"]);
     // The gone order leaves the index; the unreadable one waits a backoff instead of heading it.

@@ -161,7 +161,7 @@ describe("the buyer's order, the webhooks and the sweep", () => {
     expect((await sweepRoute(undefined)(new Request("https://shop.test/api/cron/sweep"))).status).toBe(403);
     const swept = await h.run(ask("Bearer s3cret"));
     expect(swept.status).toBe(200);
-    expect(await swept.json()).toEqual({ advanced: 0, settled: 0, failed: [], left: 0, emails: { sent: 0, taken: 0, gone: 0, failed: 0 }, refunds: { finished: 0, open: 0, failed: 0 } });
+    expect(await swept.json()).toEqual({ advanced: 0, settled: 0, failed: [], left: 0, urgentLeft: 0, emails: { sent: 0, taken: 0, gone: 0, failed: 0 }, refunds: { finished: 0, open: 0, failed: 0 } });
   });
 
   it("answers 200 when one order cannot be advanced: the run did its work and names the order", async () => {
@@ -176,6 +176,6 @@ describe("the buyer's order, the webhooks and the sweep", () => {
     // The next run a minute later does not trip over it again: it waits behind a backoff.
     await h.timers.advance(60_000);
     const again = await h.run(getSweep(sweepDeps));
-    expect(await again.json()).toEqual({ advanced: 0, settled: 0, failed: [], left: 0, emails: { sent: 0, taken: 0, gone: 0, failed: 0 }, refunds: { finished: 0, open: 0, failed: 0 } });
+    expect(await again.json()).toEqual({ advanced: 0, settled: 0, failed: [], left: 0, urgentLeft: 0, emails: { sent: 0, taken: 0, gone: 0, failed: 0 }, refunds: { finished: 0, open: 0, failed: 0 } });
   });
 });

@@ -111,10 +111,10 @@ describe.each(drivers)("order indexes: $name", ({ name, skipReason, open }) => {
     const next = { ...record, state: "reserved" as const, updatedAt: T0 + 1 };
     const text = JSON.stringify(next);
     const keys = {
-      order: ORDER_KEYS.order(record.id), due: ORDER_KEYS.due, fromState: ORDER_INDEX_KEYS.state("created"),
+      order: ORDER_KEYS.order(record.id), due: ORDER_KEYS.due, recheck: ORDER_KEYS.recheck, fromState: ORDER_INDEX_KEYS.state("created"),
       toState: ORDER_INDEX_KEYS.state("reserved"), upstreamRef: ORDER_INDEX_KEYS.ref(""), sessionRef: ORDER_INDEX_KEYS.ref(""), intentRef: ORDER_INDEX_KEYS.ref(""),
     };
-    const args = { expected: created.value.text, value: text, member: record.id, dueAt: "", listScore: listScore(record.createdAt), upstreamSet: "", sessionSet: "", intentSet: "" };
+    const args = { expected: created.value.text, value: text, member: record.id, dueAt: "", reread: "", listScore: listScore(record.createdAt), upstreamSet: "", sessionSet: "", intentSet: "" };
     expect(await kv.run(saveOrderScript, { keys, args })).toBe("saved");
     expect(await kv.run(saveOrderScript, { keys, args })).toBe("already");
     await expectConsistent(kv, [record.id]);

@@ -143,8 +143,8 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
 
   it("recognises its own write replayed after a lost reply", async () => {
     const [kv] = kvs(1) as [Kv];
-    const args = { expected: "", value: '{"v":1}', member: "m", dueAt: "5", listScore: "-5", upstreamSet: "", sessionSet: "", intentSet: "" };
-    const keys = { order: "o", due: "d", fromState: "s1", toState: "s2", upstreamRef: "u", sessionRef: "c", intentRef: "p" };
+    const args = { expected: "", value: '{"v":1}', member: "m", dueAt: "5", reread: "", listScore: "-5", upstreamSet: "", sessionSet: "", intentSet: "" };
+    const keys = { order: "o", due: "d", recheck: "r", fromState: "s1", toState: "s2", upstreamRef: "u", sessionRef: "c", intentRef: "p" };
     expect(await kv.run(saveOrderScript, { keys, args })).toBe("saved");
     expect(await kv.run(saveOrderScript, { keys, args })).toBe("already");
     expect(await kv.run(saveOrderScript, { keys, args: { ...args, value: '{"v":2}' } })).toBe("conflict");

@@ -4,5 +4,7 @@ import { after } from "next/server";
 import { shopCheckoutHandler } from "@/lib/shop/checkout";
 
 export const dynamic = "force-dynamic";
+/** UPSTREAM_ROUTE_MAX_DURATION_S (lib/shop/time-limits.ts): the order's run may wait on a Partner call at its worst. */
+export const maxDuration = 300;
 
 export const POST = shopCheckoutHandler(after);

@@ -3,9 +3,9 @@
 import { json, problem } from "@/lib/http/json-answer";
 import type { Mailer } from "@/lib/mail/mailer";
 import type { AdvanceDeps } from "../advance";
-import { sweepOrderEmails } from "../order-email";
+import { sweepOrderEmails, type OrderEmailOutcome } from "../order-email";
 import { finishOpenRefunds } from "../owner-actions/open-refunds";
-import { sweep } from "../sweep";
+import { joinSweepReports, sweep, type SweepReport } from "../sweep";
 
 export interface GetSweepDeps {
   orders(): Promise<AdvanceDeps>;
@@ -16,10 +16,25 @@ export interface GetSweepDeps {
 }
 
 export async function getSweep(deps: GetSweepDeps): Promise<Response> {
+  const report = await getSweepReport(deps);
+  // An order that could not be advanced is that order's trouble: the sweep recorded it, told
+  // the owner and went on, so the run itself succeeded and says which orders failed. Only a
+  // sweep that could not read its index failed as a whole: then the scheduler should show it.
+  if (!report.failed.some((failure) => failure.orderId === "*")) return json(report);
+  return problem("sweep_failed", "the sweep could not read which orders are due", { ...report });
+}
+
+export type FullSweepReport = SweepReport & { emails: Record<OrderEmailOutcome, number> | null; refunds: Awaited<ReturnType<typeof finishOpenRefunds>> | null };
+
+/** One sweep run within the budget: urgent orders, emails, owner refunds, re-reads. */
+export async function getSweepReport(deps: GetSweepDeps): Promise<FullSweepReport> {
   const orders = await deps.orders();
-  const report = await sweep(orders, { until: orders.clock.now() + deps.budgetMs });
+  const until = orders.clock.now() + deps.budgetMs;
+  // Urgent deadlines first, then the buyer's emails and the owner's refunds, then the completed
+  // orders' re-reads, which can wait for the next run if the budget runs out.
+  const urgent = await sweep(orders, { until, queues: ["urgent"] });
   // An unreadable outbox must not fail the orders' sweep: its emails stay pending for the next.
-  const emails = await sweepOrderEmails({ ...orders, ...deps.mail }).catch((error: unknown) => {
+  const emails = await sweepOrderEmails({ ...orders, ...deps.mail }, until).catch((error: unknown) => {
     console.error(`[checkout] order emails not swept: ${String(error)}`);
     return null;
   });
@@ -28,9 +43,7 @@ export async function getSweep(deps: GetSweepDeps): Promise<Response> {
     console.error(`[orders] owner refunds not swept: ${String(error)}`);
     return null;
   });
-  // An order that could not be advanced is that order's trouble: the sweep recorded it, told
-  // the owner and went on, so the run itself succeeded and says which orders failed. Only a
-  // sweep that could not read its index failed as a whole: then the scheduler should show it.
-  if (!report.failed.some((failure) => failure.orderId === "*")) return json({ ...report, emails, refunds });
-  return problem("sweep_failed", "the sweep could not read which orders are due", { ...report });
+  const rereads = urgent.failed.some((failure) => failure.orderId === "*") ? null : await sweep(orders, { until, queues: ["reread"] });
+  const report = rereads ? joinSweepReports(urgent, rereads) : urgent;
+  return { ...report, emails, refunds };
 }

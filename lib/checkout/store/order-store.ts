@@ -10,6 +10,7 @@ import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import { orderRecordSchema, type OrderEvent, type OrderRecord } from "../order-record";
 import { canMove, type OrderState } from "../order-states";
+import { needsAlarm, type DeadlineAlarm } from "../deadline-alarm";
 import { createOrderScript } from "./create-order-script";
 import { ORDER_INDEX_KEYS, emailHash, listScore } from "./order-index";
 import { saveOrderScript } from "./save-order-script";
@@ -39,8 +40,10 @@ export interface OrderChange {
 
 export const ORDER_KEYS = {
   order: (id: string) => `checkout:order:${id}`,
-  /** Sorted set: order id → time `advance` must look at it next. */
+  /** Sorted set: order id → time `advance` must look at it next (anything but a re-read). */
   due: "checkout:due",
+  /** Sorted set: completed order id → time of its next re-read upstream (order-states.ts). */
+  recheck: "checkout:recheck",
   /** Sorted set: order id → time the sweep may send its order email, if nobody did (order-email.ts). */
   mail: "checkout:mail-pending",
 };
@@ -61,15 +64,26 @@ export interface OrderStore {
   create(record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>>;
   read(orderId: string): Promise<Result<StoredOrder, OrderStoreError>>;
   save(current: StoredOrder, change: OrderChange): Promise<Result<StoredOrder, OrderStoreError>>;
-  /** Ids of orders whose deadline has come, oldest first. */
-  due(limit: number): Promise<Result<string[], OrderStoreError>>;
+  /**
+   * Ids of orders whose deadline has come, oldest first: the urgent ones (the default), or the
+   * completed orders' re-reads, which wait behind every urgent deadline.
+   */
+  due(limit: number, queue?: DueQueue): Promise<Result<string[], OrderStoreError>>;
   /** Move an order's deadline in the index alone (its record cannot be written: unreadable). */
   postpone(orderId: string, at: number): Promise<Result<void, OrderStoreError>>;
   /** Drop an index entry whose order is gone. */
   forget(orderId: string): Promise<Result<void, OrderStoreError>>;
 }
 
-export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
+export type DueQueue = "urgent" | "reread";
+
+const DUE_KEY: Record<DueQueue, string> = { urgent: ORDER_KEYS.due, reread: ORDER_KEYS.recheck };
+
+/**
+ * `alarm`, when given, is told every deadline a save sets in the future (lib/scheduler): told
+ * after the save, its failure logged, never the save's.
+ */
+export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): OrderStore {
   // The record last written or read here for each order, with its exact text. A checkout reads
   // its order again after every step; a read that finds the very text this store wrote or
   // parsed needs no second parse (the text was checked then). Another instance's write changes
@@ -79,6 +93,18 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
     known.delete(stored.record.id);
     known.set(stored.record.id, stored);
     if (known.size > KNOWN_MAX) known.delete(known.keys().next().value ?? "");
+  }
+
+  async function dueIds(limit: number, queue: DueQueue = "urgent"): Promise<Result<string[], OrderStoreError>> {
+    const entries = await guard(() => kv.zRangeByScore(DUE_KEY[queue], { max: clock.now(), limit }));
+    return entries.ok ? ok(entries.value.map((e) => e.member)) : entries;
+  }
+
+  // Judged against the save's own time, not the time after it: a deadline that comes while the
+  // save is under way still needs its alarm, since the run that set it has stopped for it.
+  async function setAlarm(orderId: string, at: number | null, previous: number | null, savedAt: number): Promise<void> {
+    if (!alarm || !needsAlarm(at, previous, savedAt)) return;
+    await alarm.order(orderId, at).catch((error: unknown) => console.error(`[checkout] order ${orderId}: deadline not scheduled (the sweep will take it): ${String(error)}`));
   }
 
   async function write(current: StoredOrder, record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>> {
@@ -91,6 +117,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
         keys: {
           order: ORDER_KEYS.order(record.id),
           due: ORDER_KEYS.due,
+          recheck: ORDER_KEYS.recheck,
           fromState: ORDER_INDEX_KEYS.state(current.record.state),
           toState: ORDER_INDEX_KEYS.state(record.state),
           ...refs.keys,
@@ -100,6 +127,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
           value: text,
           member: record.id,
           dueAt,
+          reread: record.state === "completed" ? "1" : "",
           listScore: listScore(record.createdAt),
           ...refs.args,
         },
@@ -110,6 +138,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
     // As a read of it would return it: a run goes on from its own save without reading it again.
     const stored = { record: parsed, text };
     remember(stored);
+    if (reply.value === "saved") await setAlarm(record.id, record.nextCheckAt, current.record.nextCheckAt, record.updatedAt);
     return ok(stored);
   }
 
@@ -178,10 +207,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
       return write(current, next);
     },
 
-    async due(limit) {
-      const entries = await guard(() => kv.zRangeByScore(ORDER_KEYS.due, { max: clock.now(), limit }));
-      return entries.ok ? ok(entries.value.map((e) => e.member)) : entries;
-    },
+    due: dueIds,
 
     async postpone(orderId, at) {
       const added = await guard(() => kv.zAdd(ORDER_KEYS.due, at, orderId));
@@ -189,7 +215,7 @@ export function createOrderStore(kv: Kv, clock: Clock): OrderStore {
     },
 
     async forget(orderId) {
-      const removed = await guard(() => kv.zRem(ORDER_KEYS.due, orderId));
+      const removed = await guard(() => Promise.all([kv.zRem(ORDER_KEYS.due, orderId), kv.zRem(ORDER_KEYS.recheck, orderId)]));
       return removed.ok ? ok(undefined) : removed;
     },
   };

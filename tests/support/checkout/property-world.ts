@@ -449,7 +449,8 @@ export async function createWorld(params: WorldParams) {
    */
   async function quiet(): Promise<boolean> {
     if (inbox.some((note) => !corrupted.has(noteOrder(note) ?? ""))) return false;
-    const due = await kv.zRangeByScore(ORDER_KEYS.due, { max: Number.MAX_SAFE_INTEGER, limit: 1000 });
+    // Urgent deadlines and completed orders' re-reads alike: both are work still to do.
+    const due = [...(await kv.zRangeByScore(ORDER_KEYS.due, { max: Number.MAX_SAFE_INTEGER, limit: 1000 })), ...(await kv.zRangeByScore(ORDER_KEYS.recheck, { max: Number.MAX_SAFE_INTEGER, limit: 1000 }))];
     for (const { member } of due) {
       if (corrupted.has(member)) continue;
       const read = await deps.store.read(member);
@@ -546,7 +547,8 @@ export async function createWorld(params: WorldParams) {
     effectiveStatus,
     /** The order as its buyer sees it with the current code key. */
     shown: (record: OrderRecord) => publicOrder(record, deps.vault),
-    dueIds: async () => (await rawKv.zRangeByScore(ORDER_KEYS.due, { max: Number.MAX_SAFE_INTEGER, limit: 1000 })).map((e) => e.member),
+    dueIds: async () =>
+      [...(await rawKv.zRangeByScore(ORDER_KEYS.due, { max: Number.MAX_SAFE_INTEGER, limit: 1000 })), ...(await rawKv.zRangeByScore(ORDER_KEYS.recheck, { max: Number.MAX_SAFE_INTEGER, limit: 1000 }))].map((e) => e.member),
     createOrder,
     pay,
     paymentEvent,

@@ -6,6 +6,8 @@ import { orderDeps } from "@/lib/shop/checkout";
 import { partnerNotifySecret } from "@/lib/shop/partner-notify";
 
 export const dynamic = "force-dynamic";
+/** UPSTREAM_ROUTE_MAX_DURATION_S (lib/shop/time-limits.ts): the order's run may wait on a Partner call at its worst. */
+export const maxDuration = 300;
 
 export const POST = route({}, async (request: Request) =>
   postPartnerNotification(request, checkoutNotificationDeps(await orderDeps(), await partnerNotifySecret())),

@@ -10,6 +10,8 @@ import { getStripe, webhookSecret } from "@/lib/shop/stripe";
 import { recordShopDecline } from "@/lib/shop/fraud";
 
 export const dynamic = "force-dynamic";
+/** UPSTREAM_ROUTE_MAX_DURATION_S (lib/shop/time-limits.ts): the order's run may wait on a Partner call at its worst. */
+export const maxDuration = 300;
 
 export const POST = route({}, async (request: Request) => {
   const deps = await orderDeps();

@@ -1,0 +1,193 @@
+// No deadline waits for traffic: with nobody's page open, no webhook after the first and no
+// sweep, the scheduler alone acts on each deadline within a minute of its coming due. The shop
+// publishes its deadlines with the real @upstash/qstash client to the QStash emulation, which
+// delivers them, signed, to the shop's deadline handler, verified by the real Receiver. Time is
+// the harness's manual clock: a minute passes in a second at most.
+import { Client, Receiver } from "@upstash/qstash";
+import { afterEach, describe, expect, it } from "vitest";
+import { advance, type AdvanceDeps } from "@/lib/checkout/advance";
+import { sendOrderEmail } from "@/lib/checkout/order-email";
+import type { OrderRecord } from "@/lib/checkout/order-record";
+import { createOrderStore, ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import type { Mailer, MailMessage } from "@/lib/mail/mailer";
+import { createQstashSandbox, type QstashSandbox } from "@/lib/qstash-sandbox/create-qstash-sandbox";
+import { serveQstashSandbox, type RunningQstashSandbox } from "@/lib/qstash-sandbox/serve";
+import { actOnDeadline } from "@/lib/scheduler/act-on-deadline";
+import { qstashAlarm } from "@/lib/scheduler/qstash-alarm";
+import { receiveDeadline } from "@/lib/scheduler/receive-deadline";
+import { err, ok } from "@/lib/result";
+import { RESERVED_ITEM, TOPUP_ITEM, harnessPerTest, type CheckoutHarness } from "@/tests/support/checkout/checkout-harness";
+
+const newHarness = harnessPerTest();
+const SIGNING_KEY = "sig_test_signing_key";
+const TOKEN = "qstash-test-token";
+const DEADLINE_URL = "https://shop.test/api/scheduler/deadline";
+const MINUTE = 60_000;
+
+let served: RunningQstashSandbox | null = null;
+afterEach(async () => {
+  await served?.close();
+  served = null;
+});
+
+/** The harness's shop with QStash as its scheduler, and a mailer that fails its first `failures` sends. */
+async function scheduledShop(h: CheckoutHarness, { mailFailures = 0, captureFailures = 0 } = {}) {
+  const sent: MailMessage[] = [];
+  let failures = mailFailures;
+  const mailer: Mailer = {
+    send: async (message) => {
+      if (failures > 0) {
+        failures -= 1;
+        return err({ code: "mail_failed", message: "SMTP unavailable" });
+      }
+      sent.push(message);
+      return ok({ where: "test" });
+    },
+  };
+  const receiver = new Receiver({ currentSigningKey: SIGNING_KEY, nextSigningKey: "sig_next_key" });
+  let deps: AdvanceDeps | null = null;
+  const deliveries: number[] = [];
+  const handler = (request: Request) =>
+    receiveDeadline(request, {
+      receiver,
+      url: DEADLINE_URL,
+      act: (message) =>
+        actOnDeadline(message, {
+          orders: async () => deps!,
+          email: async () => ({ ...deps!, alarm: undefined, mailer, shopName: "Test Shop" }),
+          sweep: () => Promise.reject(new Error("no sweep runs in these tests")),
+        }),
+    });
+  const qstash: QstashSandbox = createQstashSandbox({
+    config: { token: TOKEN, currentSigningKey: SIGNING_KEY },
+    clock: h.timers,
+    fetch: async (url, init) => {
+      const answer = await handler(new Request(url, init));
+      deliveries.push(answer.status);
+      return answer;
+    },
+  });
+  served = await serveQstashSandbox(qstash);
+  const alarm = qstashAlarm({ client: new Client({ baseUrl: served.baseUrl, token: TOKEN, retry: false }), deliveryUrl: DEADLINE_URL });
+  deps = { ...h.deps, payments: failingCaptures(h.deps.payments, captureFailures), store: createOrderStore(h.kv, h.timers, alarm), alarm };
+  const shop = deps;
+
+  return {
+    deps: shop,
+    sent,
+    deliveries,
+    mail: { ...shop, mailer, shopName: "Test Shop" },
+    /** Nobody does anything for `ms`: time passes `stepMs` at a time and the scheduler delivers what is due. */
+    async idle(ms: number, stepMs = 1000): Promise<void> {
+      for (let passed = 0; passed < ms; passed += stepMs) {
+        await h.timers.advance(stepMs);
+        await h.run(qstash.deliverDue(), { stepMs: 10 });
+      }
+    },
+    async order(id: string): Promise<OrderRecord> {
+      const read = await shop.store.read(id);
+      if (!read.ok) throw new Error(read.error.code);
+      return read.value.record;
+    },
+  };
+}
+
+/** Await `call` while manual time moves a second per few real milliseconds, as long as it needs. */
+async function settle<T>(h: CheckoutHarness, call: Promise<T>): Promise<T> {
+  let settled = false;
+  void call.finally(() => (settled = true));
+  for (let moved = 0; !settled && moved < 10 * MINUTE; moved += 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    if (!settled) await h.timers.advance(1000);
+  }
+  return call;
+}
+
+/** The payments whose first `count` captures fail on the way there (the provider never saw them). */
+function failingCaptures(payments: AdvanceDeps["payments"], count: number): AdvanceDeps["payments"] {
+  let left = count;
+  return new Proxy(payments, {
+    get(target, name) {
+      if (name === "capture" && left > 0) {
+        return async () => {
+          left -= 1;
+          return err({ code: "network", message: "connection reset before the request was sent", mayHaveTakenEffect: false });
+        };
+      }
+      const value: unknown = Reflect.get(target, name);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+describe("deadlines with no traffic, on the emulated QStash", () => {
+  it("a confirm that fails once is confirmed and captured within a minute", async () => {
+    const h = await newHarness();
+    const shop = await scheduledShop(h);
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
+    await h.run(advance(id, shop.deps));
+    h.payments.authorize(id);
+    // A gateway in between fails the confirm before upstream sees it: a transient failure.
+    h.replaceAnswers.push({ path: "/api/order_update", acted: false, answer: () => new Response("Bad gateway", { status: 502 }) });
+    // The payment webhook's one run: the confirm fails and the order waits for its retry.
+    await h.run(advance(id, shop.deps, { kind: "wake", reason: { kind: "any" } }), { stepMs: 10 });
+    const waiting = await shop.order(id);
+    expect(waiting).toMatchObject({ state: "authorized", attempts: 1 });
+    await shop.idle(MINUTE);
+    expect(await shop.order(id)).toMatchObject({ state: "completed" });
+    expect(h.payments.byOrder(id).intent?.status).toBe("succeeded");
+  });
+
+  it("a capture that fails once is captured within a minute: the code is shown for money taken", async () => {
+    const h = await newHarness();
+    const shop = await scheduledShop(h, { captureFailures: 1 });
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.run(advance(id, shop.deps));
+    h.payments.authorize(id);
+    await h.run(advance(id, shop.deps, { kind: "wake", reason: { kind: "any" } }));
+    expect((await shop.order(id)).state).toBe("delivered");
+    await shop.idle(MINUTE);
+    expect(await shop.order(id)).toMatchObject({ state: "completed" });
+  });
+
+  it("a pay-first top-up left pending upstream is completed within a minute of upstream finishing it", async () => {
+    const h = await newHarness((f) => {
+      const service = f.services[1];
+      if (service) service.supplier = { ...service.supplier, latency_seconds: 120 };
+    });
+    const shop = await scheduledShop(h);
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.run(advance(id, shop.deps));
+    h.payments.authorize(id);
+    const paidAt = h.timers.now();
+    // The payment webhook's run: /api/pay is held upstream until its timeout, then pending.
+    await settle(h, advance(id, shop.deps, { kind: "wake", reason: { kind: "any" } }));
+    expect((await shop.order(id)).state).toBe("fulfilling");
+    await shop.idle(120_000 + MINUTE - (h.timers.now() - paidAt));
+    expect(await shop.order(id)).toMatchObject({ state: "completed" });
+  }, 60_000);
+
+  it("an order email whose send failed is sent within a minute", async () => {
+    const h = await newHarness();
+    const shop = await scheduledShop(h, { mailFailures: 1 });
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    // The checkout's own send after its answer fails; the retry is the scheduler's.
+    expect(await sendOrderEmail(id, shop.mail)).toBe("failed");
+    await shop.idle(MINUTE);
+    expect(shop.sent.map((message) => message.to)).toEqual(["buyer@example.com"]);
+    expect(await h.kv.zRangeByScore(ORDER_KEYS.mail)).toEqual([]);
+  });
+
+  it("refuses a delivery whose signature does not verify, and acts on nothing", async () => {
+    const h = await newHarness();
+    await scheduledShop(h);
+    const body = JSON.stringify({ kind: "order", orderId: "01KB0000000000000000000000", at: h.timers.now() });
+    const answer = await receiveDeadline(new Request(DEADLINE_URL, { method: "POST", body, headers: { "upstash-signature": "not.a.jwt" } }), {
+      receiver: new Receiver({ currentSigningKey: SIGNING_KEY, nextSigningKey: SIGNING_KEY }),
+      url: DEADLINE_URL,
+      act: () => Promise.reject(new Error("must not act")),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: "invalid_signature" });
+  });
+});
