@@ -8,7 +8,7 @@ import type { DeadlineAlarm } from "@/lib/checkout/deadline-alarm";
 import { env } from "@/lib/config/env";
 import { decideScheduler, type SchedulerKind } from "@/lib/config/scheduler-settings";
 import { shopMode } from "@/lib/config/shop-mode";
-import { loopbackOrigin, publicOrigin } from "@/lib/config/shop-origin";
+import { selfCallOrigin, publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { isServerlessHost } from "@/lib/kv/resolve-driver";
 import { qstashAlarm } from "@/lib/scheduler/qstash-alarm";
@@ -31,7 +31,7 @@ export function schedulerKind(): SchedulerKind {
 
 /** Where deliveries go: the shop's public URL for QStash; loopback for the emulation in this process. */
 export function deadlineUrl(): string {
-  return `${schedulerKind() === "qstash-sandbox" ? loopbackOrigin() : publicOrigin()}${DEADLINE_ROUTE}`;
+  return `${schedulerKind() === "qstash-sandbox" ? selfCallOrigin() : publicOrigin()}${DEADLINE_ROUTE}`;
 }
 
 /** The QStash client, on QStash itself or the demo's emulation (started with it). */
@@ -42,7 +42,7 @@ export function qstashClient(): Promise<Client | null> {
     if (kind === "qstash") return new Client({ baseUrl: env().QSTASH_URL, token: env().QSTASH_TOKEN ?? "" });
     await getEmbeddedQstashSandbox();
     const { token } = await embeddedQstashSecrets();
-    return new Client({ baseUrl: `${loopbackOrigin()}${EMBEDDED_QSTASH_SANDBOX_PATH}`, token });
+    return new Client({ baseUrl: `${selfCallOrigin()}${EMBEDDED_QSTASH_SANDBOX_PATH}`, token });
   });
 }
 
@@ -71,7 +71,7 @@ export async function keepSchedules(): Promise<void> {
   const kv = await getKv();
   const marker = `scheduler:schedules:${publicOrigin()}`;
   if ((await kv.get(marker)) !== null) return;
-  await ensureSchedules(client, { origin: schedulerKind() === "qstash-sandbox" ? loopbackOrigin() : publicOrigin(), cronSecret: secret });
+  await ensureSchedules(client, { origin: schedulerKind() === "qstash-sandbox" ? selfCallOrigin() : publicOrigin(), cronSecret: secret });
   await kv.set(marker, String(systemClock.now()), { ttlMs: 24 * 3600_000 });
 }
 
