@@ -9,6 +9,7 @@ import type { Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import type { CodeVault } from "./code-vault";
 import type { OrderStore } from "./store/order-store";
+import type { ScreeningDeps } from "./screening/screening-deps";
 
 export type CheckoutUpstream = Pick<PartnerClient, "pay" | "orderUpdate" | "orderInfo">;
 
@@ -117,4 +118,9 @@ export interface CheckoutDeps {
    * upstream did something the order did not expect (upstream-surprises.ts). Each is its own cause.
    */
   alertOwner(orderId: string, message: string, source?: OwnerAlertSource): void;
+  /**
+   * Screening at authorization (steps/screen.ts, lib/fraud's rules): an authorized order is
+   * decided before anything goes upstream. Absent, every authorized order goes on as before.
+   */
+  screening?: ScreeningDeps;
 }

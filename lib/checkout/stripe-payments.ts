@@ -69,7 +69,8 @@ function paymentView(session: Stripe.Checkout.Session): PaymentView {
   };
 }
 
-async function attempt<T>(call: () => Promise<T>): Promise<Result<T, PaymentsError>> {
+/** A Stripe call as a value: its thrown error mapped to what the checkout decides on. */
+export async function attempt<T>(call: () => Promise<T>): Promise<Result<T, PaymentsError>> {
   try {
     return ok(await call());
   } catch (error) {
