@@ -47,6 +47,8 @@ export interface OpenCheckoutInput {
   expiresAt: number;
   /** Which opening request of the order this is; each has its own idempotency key. */
   attempt: number;
+  /** Ask the card's bank for 3-D Secure on this page. */
+  threeDSecure?: boolean;
 }
 
 /**

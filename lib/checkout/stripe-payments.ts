@@ -26,6 +26,7 @@ export function stripePayments(stripe: Stripe): CheckoutPayments {
           customerEmail: input.email,
           expiresAt: input.expiresAt,
           attempt: input.attempt,
+          threeDSecure: input.threeDSecure,
         });
         if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
         return { sessionId: session.id, url: session.url, expiresAt: session.expires_at };

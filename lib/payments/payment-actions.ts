@@ -22,6 +22,8 @@ export interface CheckoutSessionInput {
   expiresAt?: number;
   /** Which opening request of the order this is (0 for the first): each has its own key. */
   attempt?: number;
+  /** Ask the card's bank for 3-D Secure whatever the card ("any"), not only where it requires it. */
+  threeDSecure?: boolean;
 }
 
 /** Open a Checkout Session that authorizes now and is captured once the code is issued. */
@@ -38,6 +40,7 @@ export function openCheckout(stripe: Stripe, input: CheckoutSessionInput): Promi
       customer_email: input.customerEmail,
       expires_at: input.expiresAt,
       metadata: { order_id: input.orderId },
+      ...(input.threeDSecure ? { payment_method_options: { card: { request_three_d_secure: "any" as const } } } : {}),
     },
     { idempotencyKey: input.attempt ? `authorize:${input.orderId}:${input.attempt}` : `authorize:${input.orderId}` },
   );

@@ -32,6 +32,8 @@ import type { StartCheckoutDeps } from "@/lib/checkout/start-checkout";
 import { createOrderStore } from "@/lib/checkout/store/order-store";
 import { stripePayments } from "@/lib/checkout/stripe-payments";
 import { processSingleton } from "@/lib/singleton";
+import { buyerFacts } from "./buyer-facts";
+import { pageAuthentication, screeningDeps } from "./fraud";
 
 /** The buyer's order page: the link the payment page returns to and the email carries. */
 export function orderPath(orderId: string, capabilityKey: string): string {
@@ -45,11 +47,12 @@ const LEASE_MS = 15_000;
 export function orderDeps(): Promise<AdvanceDeps> {
   return processSingleton("order-deps", async (): Promise<AdvanceDeps> => {
     const kv = await getKv();
+    const stripe = await getStripe();
     const base: AdvanceDeps = {
       kv,
       store: createOrderStore(kv, systemClock),
       upstream: await storefrontClient(),
-      payments: stripePayments(await getStripe()),
+      payments: stripePayments(stripe),
       vault: createCodeVault(await codeVaultKey()),
       clock: systemClock,
       policy: checkoutPolicy(env(), await fixtureReservationSeconds()),
@@ -58,6 +61,7 @@ export function orderDeps(): Promise<AdvanceDeps> {
       leaseMs: LEASE_MS,
       orderLink: (orderId, key) => `${publicOrigin()}${orderPath(orderId, key)}`,
       conversionRates,
+      screening: screeningDeps(kv, stripe),
       alertOwner: (orderId, message, source) => {
         console.error(`[checkout] order ${orderId} needs the owner: ${message}`);
         raiseAlertInBackground(ownerAlert(orderId, message, source));
@@ -91,6 +95,7 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
     nextOrderId,
     testMode: env().PARTNER_TEST_MODE,
     readSaleCheck: () => readSaleCheck(operations),
+    pageAuthentication,
   };
 }
 
@@ -102,7 +107,7 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
  */
 export function shopCheckoutHandler(later: PostCheckoutDeps["later"]): RouteHandler<Request, unknown> {
   return route({ sameOrigin, rateLimit: rateLimit("checkout", "handler") }, (request, _context, gate) =>
-    postCheckout(request, { start: startCheckoutDeps, mailer: shopMailer(), publicOrigin: publicOrigin(), shopName: SHOP_NAME, orderPath, later }, gate),
+    postCheckout(request, { start: startCheckoutDeps, mailer: shopMailer(), publicOrigin: publicOrigin(), shopName: SHOP_NAME, orderPath, later, buyerFacts }, gate),
   );
 }
 

@@ -10,6 +10,7 @@ import { readBody } from "@/lib/http/read-body";
 import type { Gate } from "@/lib/http/route";
 import type { Mailer } from "@/lib/mail/mailer";
 import { checkoutRequestSchema } from "../checkout-request";
+import type { BuyerFacts } from "../fraud-facts";
 import { failedOn, sendOrderEmail } from "../order-email";
 import { placeOrder, quoteCheckout, type StartCheckoutDeps, type StartCheckoutError } from "../start-checkout";
 
@@ -26,6 +27,8 @@ export interface PostCheckoutDeps {
    * before answering. Either way the outbox's sweep sends what a dead process did not.
    */
   later?(task: () => Promise<unknown>): void;
+  /** The buyer's IP, its country and user agent, as the deployment vouches for them (lib/shop/buyer-facts.ts). */
+  buyerFacts?(request: Request): BuyerFacts;
 }
 
 /** The 201 body. */
@@ -62,7 +65,7 @@ export async function postCheckout(request: Request, deps: PostCheckoutDeps, gat
   // Over its limit: nothing is judged or written, and the wrapper answers 429.
   if (!admitted) return problem("rate_limited", "Too many requests.");
   if (!quoted.ok) return refused(quoted.error);
-  const started = await placeOrder(quoted.value, startDeps);
+  const started = await placeOrder({ ...quoted.value, buyer: deps.buyerFacts?.(request) }, startDeps);
   if (!started.ok) return refused(started.error);
   const { order, capabilityKey } = started.value;
   const orderUrl = `${deps.publicOrigin}${deps.orderPath(order.id, capabilityKey)}`;
