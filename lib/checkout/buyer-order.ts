@@ -8,6 +8,7 @@ import { advance, orderLeased, type AdvanceDeps } from "./advance";
 import { capabilityHash } from "./order-id";
 import { orderIdSchema, type OrderRecord } from "./order-record";
 import { isSettled } from "./order-states";
+import { noteCodeView } from "./code-views";
 import { claimPaymentReturn, PAYMENT_RETURN } from "./payment-return";
 import { publicOrder, type PublicOrder } from "./public-order";
 import type { OrderStore, StoredOrder } from "./store/order-store";
@@ -48,7 +49,10 @@ export async function buyerOrder(orderId: string, key: string | null, deps: Adva
   const advanced = await advance(orderId, deps, wake ? { kind: "wake", reason: PAYMENT_RETURN } : { kind: "poll" });
   // A failed advance (KV trouble) still shows what we read: the order page keeps polling.
   const shown = advanced.ok ? advanced.value : own.value.record;
-  return ok(publicOrder(wake ? await afterOtherRun(shown, deps, options.sleep ?? abortableSleep) : shown, deps.vault));
+  const order = wake ? await afterOtherRun(shown, deps, options.sleep ?? abortableSleep) : shown;
+  const view = publicOrder(order, deps.vault);
+  if (view.delivery?.code) await noteCodeView(deps.store, order, deps.clock.now());
+  return ok(view);
 }
 
 /**

@@ -72,3 +72,8 @@ export function expireCheckout(stripe: Stripe, orderId: string, sessionId: strin
 export function retrieveCheckout(stripe: Stripe, sessionId: string): Promise<Stripe.Checkout.Session> {
   return stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent"] });
 }
+
+/** The dispute's evidence, submitted to the bank at once (Stripe's `submit: true`); once per dispute. */
+export function submitDisputeEvidence(stripe: Stripe, orderId: string, disputeId: string, evidence: Stripe.DisputeUpdateParams.Evidence): Promise<Stripe.Dispute> {
+  return stripe.disputes.update(disputeId, { evidence, submit: true }, { idempotencyKey: `dispute-evidence:${orderId}:${disputeId}` });
+}

@@ -39,7 +39,11 @@ export type OwnerActionCode =
   /** Review: the other verdict was given first (another tab, or the deadline). */
   | "already_decided"
   /** Refund: the charge is disputed; the dispute decides where the money goes. */
-  | "disputed";
+  | "disputed"
+  /** Evidence: the order has no dispute. */
+  | "not_disputed"
+  /** Evidence: Stripe refused the submission; nothing was submitted. */
+  | "evidence_refused";
 
 export interface OwnerActionError {
   code: OwnerActionCode;
