@@ -104,14 +104,16 @@ async function onWarning(deps: BankEventDeps, warning: Stripe.Radar.EarlyFraudWa
   if (orderId === null) return;
   const now = deps.advance.clock.now();
   const settings = await deps.settings();
-  let refund = false;
+  let fresh = false;
   const after = await change(deps, orderId, (order) => {
-    if (order.fraudWarning?.id === warning.id) return { nothing: true };
-    refund = warning.actionable && !order.dispute && order.state === "completed" && refundWanted(settings, order);
+    fresh = order.fraudWarning?.id !== warning.id;
+    if (!fresh) return { nothing: true };
+    const refund = warning.actionable && !order.dispute && order.state === "completed" && refundWanted(settings, order);
     const record: FraudWarning = { id: warning.id, actionable: warning.actionable, fraudType: warning.fraud_type, at: now, refunded: refund };
     return { change: { note: `early fraud warning ${warning.id} (${warning.fraud_type})${refund ? ": refunding at once" : ""}`, patch: { fraudWarning: record, alert: "early fraud warning" } } };
   });
-  if (!after) return;
+  // A repeat of the event (Stripe retries) finds it on the order: done already.
+  if (!after || !fresh) return;
   await blockBuyer(deps, after, `early fraud warning ${warning.id}`);
   deps.advance.alertOwner(orderId, `early fraud warning on this order's charge (${warning.fraud_type}): the card and ${after.email} are blocked${after.fraudWarning?.refunded ? "; refunded at once to head off a dispute" : ""}`);
   if (after.fraudWarning?.refunded) await deps.refundNow(orderId, `efw-${warning.id}`, `early fraud warning ${warning.id}`);
@@ -126,7 +128,6 @@ function refundWanted(settings: ReviewSettings, order: OrderRecord): boolean {
 async function onDispute(deps: BankEventDeps, dispute: Stripe.Dispute, created: boolean): Promise<void> {
   const orderId = await orderOf(deps, dispute.payment_intent);
   if (orderId === null) return;
-  const now = deps.advance.clock.now();
   const after = await change(deps, orderId, (order) => {
     const known = order.dispute?.id === dispute.id ? order.dispute : null;
     if (known && known.status === dispute.status) return { nothing: true };
