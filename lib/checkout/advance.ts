@@ -12,10 +12,11 @@ import type { OrderRecord } from "./order-record";
 import type { OrderState } from "./order-states";
 import type { CheckoutDeps } from "./checkout-deps";
 import { awaitPayment } from "./steps/await-payment";
-import { fulfil, poll } from "./steps/fulfil";
+import { poll } from "./steps/fulfil";
 import { openPayment } from "./steps/open-payment";
 import { release } from "./steps/release";
 import { reserve } from "./steps/reserve";
+import { screenThenFulfil } from "./steps/screen";
 import { capture, recheckCompleted, refund } from "./steps/settle-payment";
 import { retryLater, type Step, type StepHandler } from "./steps/step";
 import { keepLostAnswer } from "./upstream-surprises";
@@ -30,7 +31,7 @@ const STEPS: Record<OrderState, StepHandler | null> = {
   created: (order, deps) => (order.flow === "reservation" ? reserve(order, deps) : openPayment(order, deps)),
   reserved: openPayment,
   awaiting_payment: awaitPayment,
-  authorized: fulfil,
+  authorized: screenThenFulfil,
   fulfilling: poll,
   delivered: capture,
   completed: recheckCompleted,

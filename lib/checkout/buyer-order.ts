@@ -8,6 +8,7 @@ import { advance, orderLeased, type AdvanceDeps } from "./advance";
 import { capabilityHash } from "./order-id";
 import { orderIdSchema, type OrderRecord } from "./order-record";
 import { isSettled } from "./order-states";
+import { noteCodeView } from "./code-views";
 import { claimPaymentReturn, PAYMENT_RETURN } from "./payment-return";
 import { publicOrder, type PublicOrder } from "./public-order";
 import type { OrderStore, StoredOrder } from "./store/order-store";
@@ -54,7 +55,11 @@ export async function buyerOrderRecord(orderId: string, key: string | null, deps
   const advanced = await advance(orderId, deps, wake ? { kind: "wake", reason: PAYMENT_RETURN } : { kind: "poll" });
   // A failed advance (KV trouble) still shows what we read: the order page keeps polling.
   const shown = advanced.ok ? advanced.value : own.value.record;
-  return ok(wake ? await afterOtherRun(shown, deps, options.sleep ?? abortableSleep) : shown);
+  const order = wake ? await afterOtherRun(shown, deps, options.sleep ?? abortableSleep) : shown;
+  // Every answer that carries the code is logged: a dispute's evidence and the early fraud
+  // warning's refund rule rest on when (and whether) the buyer saw it.
+  if (publicOrder(order, deps.vault).delivery?.code) await noteCodeView(deps.store, order, deps.clock.now());
+  return ok(order);
 }
 
 /**

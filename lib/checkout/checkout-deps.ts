@@ -10,6 +10,7 @@ import type { Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import type { CodeVault } from "./code-vault";
 import type { OrderStore } from "./store/order-store";
+import type { ScreeningDeps } from "./screening/screening-deps";
 
 export type CheckoutUpstream = Pick<PartnerClient, "pay" | "orderUpdate" | "orderInfo">;
 
@@ -47,6 +48,8 @@ export interface OpenCheckoutInput {
   expiresAt: number;
   /** Which opening request of the order this is; each has its own idempotency key. */
   attempt: number;
+  /** Ask the card's bank for 3-D Secure on this page. */
+  threeDSecure?: boolean;
 }
 
 /**
@@ -123,4 +126,9 @@ export interface CheckoutDeps {
    * the same one. Absent where the scheduler reads the index itself (in process) or in tests.
    */
   alarm?: DeadlineAlarm;
+  /**
+   * Screening at authorization (steps/screen.ts, lib/fraud's rules): an authorized order is
+   * decided before anything goes upstream. Absent, every authorized order goes on as before.
+   */
+  screening?: ScreeningDeps;
 }

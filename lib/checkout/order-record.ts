@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { moneySchema } from "@/lib/money";
 import { orderStateSchema } from "./order-states";
+import { buyerFactsSchema, disputeSchema, fraudWarningSchema, MAX_CODE_VIEWS, reviewSchema, screeningSchema } from "./fraud-facts";
 
 /** Our order id: a ULID, 26 Crockford base-32 characters — also a valid ext_order_id upstream. */
 export const orderIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: "expected an order id" });
@@ -119,6 +120,12 @@ export const orderRecordSchema = z.object({
      * Absent or null when none is out.
      */
     payInFlightUntil: z.number().int().nullable().optional(),
+    /**
+     * The ext_order_id of the current upstream order when it is not our order id: a held order
+     * whose reservation ran out while it was reviewed is reserved again under a new one (upstream
+     * answers a used ext_order_id with its old order). Absent: the order id.
+     */
+    extOrderId: z.string().regex(/^[0-9A-Za-z]{1,128}$/).optional(),
   }),
   payment: z.object({
     sessionId: z.string().nullable(),
@@ -134,6 +141,8 @@ export const orderRecordSchema = z.object({
     /** When the authorization was first seen: cards hold it about 7 days from then. */
     authorizedAt: z.number().int().nullable(),
     refundId: z.string().nullable(),
+    /** The page asks the card's bank for 3-D Secure (fixed before the page is opened, like its expiry). */
+    threeDSecure: z.boolean().optional(),
   }),
   delivery: z.object({
     code: sealedSchema.nullable(),
@@ -156,6 +165,10 @@ export const orderRecordSchema = z.object({
       "cancelled_by_shop",
       /** The shop refunded it in full after delivery (owner-actions/refund-order.ts). */
       "refunded_by_shop",
+      /** Screening at authorization blocked it (lib/fraud): released, nothing charged. */
+      "blocked_by_screening",
+      /** Held for review and rejected, by the owner or at the review's deadline. */
+      "rejected_in_review",
     ])
     .nullable(),
   /** Next time `advance` must look at the order even if nothing happens: the sweep's deadline. */
@@ -168,6 +181,16 @@ export const orderRecordSchema = z.object({
   refunds: z.array(ownerRefundSchema).optional(),
   /** Upstream facts the order did not expect, oldest first; absent on orders that had none. */
   surprises: z.array(upstreamSurpriseSchema).max(MAX_SURPRISES).optional(),
+  /** The buyer's request at checkout (IP, its country, user agent); absent on older orders. */
+  buyer: buyerFactsSchema.optional(),
+  /** The decision taken at authorization (lib/fraud), absent until then. */
+  screening: screeningSchema.optional(),
+  /** The owner's review, when the decision held the order. */
+  review: reviewSchema.optional(),
+  dispute: disputeSchema.optional(),
+  fraudWarning: fraudWarningSchema.optional(),
+  /** When the buyer's page showed the code (ms), first ones kept: a dispute's evidence. */
+  codeViews: z.array(z.number().int()).max(MAX_CODE_VIEWS).optional(),
   events: z.array(orderEventSchema),
 });
 

@@ -32,6 +32,8 @@ export interface PublicOrder {
   test: boolean;
   /** The code's automatic activation failed and may be tried again (POST …/activation). */
   activation_retry: boolean;
+  /** The shop is checking the order (held for review): no code until it is approved. */
+  checking: boolean;
 }
 
 const STATUS_TEXT: Record<OrderState, string> = {
@@ -74,7 +76,12 @@ const REASON_TEXT: Record<OrderReason, string> = {
   refunded_upstream: "The supplier refunded this order.",
   cancelled_by_shop: "The shop cancelled this order.",
   refunded_by_shop: "The shop refunded this order.",
+  // Said without the signals behind it: they are the shop's, and would teach a fraudster.
+  blocked_by_screening: "We could not accept this payment. You have not been charged.",
+  rejected_in_review: "We could not accept this order after checking it. You have not been charged.",
 };
+
+const CHECKING_TEXT = "We are checking your order; you are charged, and your code appears here, only once it goes ahead.";
 
 const MONEY_TEXT: Record<MoneyState, string> = {
   not_charged: "You have not been charged.",
@@ -91,10 +98,11 @@ export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
   // that then fails (an authorization cancelled or lapsed) must not have given a code away.
   // The capture follows delivery in the same run, so a buyer waits no longer for it.
   const delivered = order.state === "completed";
+  const checking = isChecking(order);
   return {
     order_id: order.id,
     status: order.state,
-    status_text: STATUS_TEXT[order.state],
+    status_text: checking ? CHECKING_TEXT : STATUS_TEXT[order.state],
     final: isSettled(order.state),
     product: productName(order),
     price: order.quote.price,
@@ -116,7 +124,13 @@ export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
     history: order.events.flatMap((e) => (e.to ? [{ status: e.to, text: STEP_TEXT[e.to], at: new Date(e.at).toISOString() }] : [])),
     test: order.test,
     activation_retry: canRetryActivation(order),
+    checking,
   };
+}
+
+/** Held for the owner's review: authorized, nothing sent upstream, nothing taken. */
+export function isChecking(order: OrderRecord): boolean {
+  return order.state === "authorized" && order.review?.status === "pending";
 }
 
 function moneyState(order: OrderRecord): MoneyState {

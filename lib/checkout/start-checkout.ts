@@ -8,6 +8,7 @@ import type { Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";
 import { advance, leaseForAdvance, type AdvanceDeps } from "./advance";
 import type { CheckoutRequest } from "./checkout-request";
+import type { BuyerFacts } from "./fraud-facts";
 import { newOrderRecord } from "./new-order";
 import { capabilityHash, newCapabilityKey, type OrderIdFactory } from "./order-id";
 import type { OrderRecord } from "./order-record";
@@ -32,6 +33,8 @@ export interface StartCheckoutDeps {
    * in the same atomic step as its check, and let go if the order is then not stored.
    */
   readSaleCheck?(): Promise<SaleCheck>;
+  /** Whether the buyer's payment page asks for 3-D Secure (lib/fraud's settings and memory of the email); absent: never. */
+  pageAuthentication?(email: string): Promise<boolean>;
 }
 
 /** What an accepted order holds of the balance; let go when the order is then not stored. */
@@ -59,6 +62,8 @@ export interface QuotedCheckout {
   request: CheckoutRequest;
   quoted: Quote;
   saleCheck?: SaleCheck;
+  /** The buyer's request as it arrived (IP, its country, user agent), kept on the order. */
+  buyer?: BuyerFacts;
 }
 
 /** The reads: the quote and the sale check's figures, in the same KV rounds. Writes nothing. */
@@ -68,9 +73,10 @@ export async function quoteCheckout(request: CheckoutRequest, deps: StartCheckou
 }
 
 /** The writes: the sale judged and held, the order stored and advanced once. */
-export async function placeOrder({ request, quoted, saleCheck }: QuotedCheckout, deps: StartCheckoutDeps): Promise<Result<StartedCheckout, SaleRefusal | { code: "orders_unavailable"; message: string }>> {
+export async function placeOrder({ request, quoted, saleCheck, buyer }: QuotedCheckout, deps: StartCheckoutDeps): Promise<Result<StartedCheckout, SaleRefusal | { code: "orders_unavailable"; message: string }>> {
   const id = deps.nextOrderId();
-  const allowed = (await saleCheck?.(quoted.quote.cost, id)) ?? ok(NOTHING_HELD);
+  const [judged, threeDSecure] = await Promise.all([saleCheck?.(quoted.quote.cost, id), deps.pageAuthentication?.(request.email)]);
+  const allowed = judged ?? ok(NOTHING_HELD);
   if (!allowed.ok) return allowed;
   const capabilityKey = newCapabilityKey();
   const record = newOrderRecord(
@@ -81,6 +87,8 @@ export async function placeOrder({ request, quoted, saleCheck }: QuotedCheckout,
       capabilitySealed: deps.orders.vault.seal(capabilityKey, id),
       email: request.email,
       test: deps.testMode,
+      ...(buyer ? { buyer } : {}),
+      threeDSecure: threeDSecure === true,
     },
     deps.orders.clock.now(),
   );

@@ -26,6 +26,7 @@ export function stripePayments(stripe: Stripe): CheckoutPayments {
           customerEmail: input.email,
           expiresAt: input.expiresAt,
           attempt: input.attempt,
+          threeDSecure: input.threeDSecure,
         });
         if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
         return { sessionId: session.id, url: session.url, expiresAt: session.expires_at };
@@ -69,7 +70,8 @@ function paymentView(session: Stripe.Checkout.Session): PaymentView {
   };
 }
 
-async function attempt<T>(call: () => Promise<T>): Promise<Result<T, PaymentsError>> {
+/** A Stripe call as a value: its thrown error mapped to what the checkout decides on. */
+export async function attempt<T>(call: () => Promise<T>): Promise<Result<T, PaymentsError>> {
   try {
     return ok(await call());
   } catch (error) {

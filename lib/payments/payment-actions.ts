@@ -22,6 +22,8 @@ export interface CheckoutSessionInput {
   expiresAt?: number;
   /** Which opening request of the order this is (0 for the first): each has its own key. */
   attempt?: number;
+  /** Ask the card's bank for 3-D Secure whatever the card ("any"), not only where it requires it. */
+  threeDSecure?: boolean;
 }
 
 /** Open a Checkout Session that authorizes now and is captured once the code is issued. */
@@ -38,6 +40,7 @@ export function openCheckout(stripe: Stripe, input: CheckoutSessionInput): Promi
       customer_email: input.customerEmail,
       expires_at: input.expiresAt,
       metadata: { order_id: input.orderId },
+      ...(input.threeDSecure ? { payment_method_options: { card: { request_three_d_secure: "any" as const } } } : {}),
     },
     { idempotencyKey: input.attempt ? `authorize:${input.orderId}:${input.attempt}` : `authorize:${input.orderId}` },
   );
@@ -68,4 +71,9 @@ export function expireCheckout(stripe: Stripe, orderId: string, sessionId: strin
 
 export function retrieveCheckout(stripe: Stripe, sessionId: string): Promise<Stripe.Checkout.Session> {
   return stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent"] });
+}
+
+/** The dispute's evidence, submitted to the bank at once (Stripe's `submit: true`); once per dispute. */
+export function submitDisputeEvidence(stripe: Stripe, orderId: string, disputeId: string, evidence: Stripe.DisputeUpdateParams.Evidence): Promise<Stripe.Dispute> {
+  return stripe.disputes.update(disputeId, { evidence, submit: true }, { idempotencyKey: `dispute-evidence:${orderId}:${disputeId}` });
 }

@@ -11,4 +11,11 @@ export const SHOP_STRIPE_EVENTS = [
   "payment_intent.canceled",
   "payment_intent.payment_failed",
   "charge.refunded",
+  // What the bank and Radar say after authorization (lib/checkout/bank-events.ts).
+  "review.opened",
+  "review.closed",
+  "radar.early_fraud_warning.created",
+  "charge.dispute.created",
+  "charge.dispute.updated",
+  "charge.dispute.closed",
 ] as const;

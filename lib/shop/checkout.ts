@@ -33,7 +33,8 @@ import type { CheckoutScreen } from "@/lib/checkout/checkout-screen";
 import { createOrderStore } from "@/lib/checkout/store/order-store";
 import { stripePayments } from "@/lib/checkout/stripe-payments";
 import { processSingleton } from "@/lib/singleton";
-import { markShopCustomer, shopCheckoutScreen } from "./fraud";
+import { buyerFacts } from "./buyer-facts";
+import { markShopCustomer, pageAuthentication, screeningDeps, shopCheckoutScreen } from "./fraud";
 import { deadlineAlarm } from "./scheduler";
 
 /** The buyer's order page: the link the payment page returns to and the email carries. */
@@ -50,12 +51,13 @@ export function orderDeps(): Promise<AdvanceDeps> {
     const kv = await getKv();
     // Each deadline a save sets goes to the scheduler too, when it is one that needs telling.
     const alarm = await deadlineAlarm();
+    const stripe = await getStripe();
     const base: AdvanceDeps = {
       kv,
       store: createOrderStore(kv, systemClock, alarm),
       alarm,
       upstream: await storefrontClient(),
-      payments: stripePayments(await getStripe()),
+      payments: stripePayments(stripe),
       vault: createCodeVault(await codeVaultKey()),
       clock: systemClock,
       policy: checkoutPolicy(env(), await fixtureReservationSeconds()),
@@ -64,6 +66,7 @@ export function orderDeps(): Promise<AdvanceDeps> {
       leaseMs: LEASE_MS,
       orderLink: (orderId, key) => `${publicOrigin()}${orderPath(orderId, key)}`,
       conversionRates,
+      screening: screeningDeps(kv, stripe),
       alertOwner: (orderId, message, source) => {
         console.error(`[checkout] order ${orderId} needs the owner: ${message}`);
         raiseAlertInBackground(ownerAlert(orderId, message, source));
@@ -102,6 +105,7 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
     nextOrderId,
     testMode: env().PARTNER_TEST_MODE,
     readSaleCheck: () => readSaleCheck(operations),
+    pageAuthentication,
   };
 }
 
@@ -125,6 +129,7 @@ export function shopCheckoutHandler(later: PostCheckoutDeps["later"], options: {
         orderPath,
         later,
         screen: options.screen === undefined ? await shopCheckoutScreen() : (options.screen ?? undefined),
+        buyerFacts,
       },
       gate,
     ),

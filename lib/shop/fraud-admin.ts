@@ -1,18 +1,20 @@
 // What the admin's Fraud rules page reads and its owner's actions do: the rules (saved as the
 // next version, refused when another was saved meanwhile), the blocklist, the breaker and the
-// recent refusals. Every change is audited with before and after, as the other owner actions are.
+// recent refusals; the Review page's settings and the Customers page's block of a buyer. Every
+// change is audited with before and after, as the other owner actions are.
 import type { Actor } from "@/lib/audit";
 import type { BlockEntry } from "@/lib/fraud/block-port";
 import type { BlockInput } from "@/lib/fraud/block-value";
 import { breakerOpen, closeBreaker } from "@/lib/fraud/breaker";
 import { listRefusals, type Refusal } from "@/lib/fraud/refusal-log";
+import { saveReviewSettings, type ReviewSettings } from "@/lib/fraud/review-settings";
 import { loadFraudRules, saveFraudRules, type CurrentRules, type SaveFraudRulesError, type StoredRules } from "@/lib/fraud/rules-store";
 import { getKv } from "@/lib/kv/get-kv";
 import type { Result } from "@/lib/result";
 import { systemClock } from "@/lib/time/clock";
 import { recordAudit } from "./audit";
 import { clearAlert } from "./alerts";
-import { botCheckWidget, CARD_TESTING_CAUSE, shopBlocklist } from "./fraud";
+import { botCheckWidget, CARD_TESTING_CAUSE, shopBlocklist, shopBlocklistNow } from "./fraud";
 
 export interface FraudOverview {
   rules: CurrentRules;
@@ -27,7 +29,7 @@ const REFUSALS_SHOWN = 50;
 export async function fraudOverview(): Promise<FraudOverview> {
   const kv = await getKv();
   const widget = botCheckWidget();
-  const [rules, blocklist, open, refusals] = await Promise.all([loadFraudRules(kv), (await shopBlocklist()).list(), breakerOpen(kv), listRefusals(kv, REFUSALS_SHOWN)]);
+  const [rules, blocklist, open, refusals] = await Promise.all([loadFraudRules(kv), shopBlocklist(kv).list(), breakerOpen(kv), listRefusals(kv, REFUSALS_SHOWN)]);
   return { rules, blocklist, breakerOpen: open, refusals, botCheck: widget === null ? "off" : widget.scriptUrl.startsWith("/") ? "sandbox" : "turnstile" };
 }
 
@@ -47,13 +49,35 @@ export async function closeBreakerAsOwner(author: Actor): Promise<void> {
 }
 
 export async function blockAsOwner(input: BlockInput, author: Actor): Promise<void> {
-  await (await shopBlocklist()).block({ ...input, by: author.email, at: systemClock.now() });
+  await (await shopBlocklistNow()).block({ ...input, by: author.email, at: systemClock.now() });
   await recordAudit({ actor: author.email, action: "fraud.blocked", target: `block:${input.kind}:${input.value}`, after: { reason: input.reason }, ip: author.ip });
 }
 
 export async function unblockAsOwner(input: { kind: BlockEntry["kind"]; value: string }, author: Actor): Promise<void> {
-  const blocklist = await shopBlocklist();
+  const blocklist = await shopBlocklistNow();
   const before = (await blocklist.list()).find((entry) => entry.kind === input.kind && entry.value === input.value) ?? null;
   await blocklist.unblock(input.kind, input.value);
   if (before) await recordAudit({ actor: author.email, action: "fraud.unblocked", target: `block:${input.kind}:${input.value}`, before, ip: author.ip });
+}
+
+export async function saveReviewSettingsAsOwner(settings: ReviewSettings, author: Actor): Promise<void> {
+  await saveReviewSettings(await getKv(), settings);
+  await recordAudit({ actor: author.email, action: "fraud.review_settings_saved", target: "fraud:review-settings", after: settings, ip: author.ip });
+}
+
+/** The Customers page's block: the buyer's email and the card fingerprints seen on their orders. */
+export async function blockBuyerAsOwner(buyer: { email: string; cards: string[] }, author: Actor): Promise<void> {
+  const blocklist = await shopBlocklistNow();
+  const at = systemClock.now();
+  const reason = "blocked from the Customers page";
+  await blocklist.block({ kind: "email", value: buyer.email, reason, by: author.email, at });
+  await Promise.all(buyer.cards.map((card) => blocklist.block({ kind: "card", value: card, reason, by: author.email, at })));
+  await recordAudit({ actor: author.email, action: "fraud.buyer_blocked", target: `email:${buyer.email}`, after: { cards: buyer.cards }, ip: author.ip });
+}
+
+export async function unblockBuyerAsOwner(buyer: { email: string; cards: string[] }, author: Actor): Promise<void> {
+  const blocklist = await shopBlocklistNow();
+  await blocklist.unblock("email", buyer.email);
+  await Promise.all(buyer.cards.map((card) => blocklist.unblock("card", card)));
+  await recordAudit({ actor: author.email, action: "fraud.buyer_unblocked", target: `email:${buyer.email}`, after: { cards: buyer.cards }, ip: author.ip });
 }

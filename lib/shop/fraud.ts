@@ -1,9 +1,12 @@
 // Screening as this shop runs it (lib/fraud): the owner's rules and the blocklist on the shop's
 // KV, the bot check from configuration (Cloudflare Turnstile live, its emulation in a demo, in
 // process like the payments sandbox), the client's address and country as the deployment
-// trusts them, and the card-testing breaker's alert. Routes, pages and admin actions take
-// their parts from here.
+// trusts them, the card-testing breaker's alert, and at authorization each payment's risk from
+// the payment module's stripe client with the owner's review settings. Routes, pages and admin
+// actions take their parts from here.
 import type { CheckoutScreen } from "@/lib/checkout/checkout-screen";
+import type { ScreeningDeps } from "@/lib/checkout/screening/screening-deps";
+import { stripePaymentRisk } from "@/lib/checkout/stripe-payment-risk";
 import { clientIpTrust } from "@/lib/config/client-ip-trust";
 import { ConfigError, env } from "@/lib/config/env";
 import { shopMode } from "@/lib/config/shop-mode";
@@ -13,15 +16,20 @@ import { botCheckSetting, TURNSTILE_SCRIPT_URL, TURNSTILE_SITEVERIFY_URL, type B
 import { recordDecline } from "@/lib/fraud/breaker";
 import { clientCountry } from "@/lib/fraud/client-country";
 import { markCustomer } from "@/lib/fraud/count-velocity";
+import { decidePageAuthentication } from "@/lib/fraud/decide-at-authorization";
+import { isBuyerFlagged } from "@/lib/fraud/flagged-buyers";
 import type { FraudRules } from "@/lib/fraud/fraud-rules";
 import { kvBlocklist } from "@/lib/fraud/kv-blocklist";
+import { readReviewSettings } from "@/lib/fraud/review-settings";
 import { loadFraudRules } from "@/lib/fraud/rules-store";
 import { checkoutScreening } from "@/lib/fraud/screen-checkout";
 import type { BotCheckConfig } from "@/lib/fraud/verify-bot-token";
 import { getKv } from "@/lib/kv/get-kv";
+import type { Kv } from "@/lib/kv/kv";
 import { clientIp } from "@/lib/rate-limit/client-ip";
 import { processSingleton } from "@/lib/singleton";
 import { systemClock } from "@/lib/time/clock";
+import type Stripe from "stripe";
 import { raiseAlert } from "./alerts";
 
 /** Where the owner reads and edits the rules, the blocklist and the refusals. */
@@ -80,8 +88,24 @@ export async function shopFraudRules(): Promise<FraudRules> {
   return (await loadFraudRules(await getKv())).rules;
 }
 
-export async function shopBlocklist(): Promise<BlockPort> {
-  return kvBlocklist(await getKv());
+export function shopBlocklist(kv: Kv): BlockPort {
+  return kvBlocklist(kv);
+}
+
+export async function shopBlocklistNow(): Promise<BlockPort> {
+  return shopBlocklist(await getKv());
+}
+
+/** Screening at authorization: the blocklist, the card history, the owner's review settings and each payment's risk. */
+export function screeningDeps(kv: Kv, stripe: Stripe): ScreeningDeps {
+  return { kv, readRisk: stripePaymentRisk(stripe), blocklist: shopBlocklist(kv), settings: () => readReviewSettings(kv) };
+}
+
+/** Whether a new order's payment page asks for 3-D Secure: the settings, and whether the email is one the shop flagged. */
+export async function pageAuthentication(email: string): Promise<boolean> {
+  const kv = await getKv();
+  const [settings, flagged] = await Promise.all([readReviewSettings(kv), isBuyerFlagged(kv, email)]);
+  return decidePageAuthentication(settings, flagged);
 }
 
 /** The checkout's screening, one per process. */

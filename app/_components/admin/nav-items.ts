@@ -4,7 +4,7 @@ import type { Role } from "@/lib/auth/roles";
 
 export interface AdminNavItem {
   href: string;
-  label: "dashboard" | "people" | "security" | "audit" | "catalogue" | "catalogueChanges" | "prices" | "orders" | "reconciliation" | "alerts" | "fraud";
+  label: "dashboard" | "people" | "security" | "audit" | "catalogue" | "catalogueChanges" | "prices" | "orders" | "reconciliation" | "alerts" | "review" | "customers" | "fraud";
   role: Role;
 }
 
@@ -13,9 +13,11 @@ export interface AdminNavItem {
 export const ADMIN_NAV: AdminNavItem[] = [
   { href: "/admin", label: "dashboard", role: "staff" },
   { href: "/admin/orders", label: "orders", role: "staff" },
+  { href: "/admin/review", label: "review", role: "staff" },
   { href: "/admin/alerts", label: "alerts", role: "staff" },
   { href: "/admin/reconciliation", label: "reconciliation", role: "staff" },
   { href: "/admin/fraud", label: "fraud", role: "staff" },
+  { href: "/admin/customers", label: "customers", role: "staff" },
   { href: "/admin/prices", label: "prices", role: "staff" },
   { href: "/admin/catalogue", label: "catalogue", role: "staff" },
   { href: "/admin/catalogue/changes", label: "catalogueChanges", role: "staff" },

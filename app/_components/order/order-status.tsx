@@ -43,11 +43,12 @@ export function OrderStatus({ initial, capabilityKey }: { initial: PublicOrder; 
       {order.test ? <p className="notice">{t("test")}</p> : null}
       <section className={styles.status} aria-labelledby="status-title">
         <h2 id="status-title" className={styles.statusTitle} aria-live="polite">
-          {t(`status.${order.status}`)}
+          {order.checking ? t("checking") : t(`status.${order.status}`)}
         </h2>
         <p className={failed ? styles.moneyReleased : styles.money} aria-live="polite">
           {t(`money.${order.money}`, { amount: order.refunded ? money.format(order.refunded) : "" })}
         </p>
+        {order.checking ? <p className={styles.hint}>{t("checkingText")}</p> : null}
         {order.reason_code ? <p className={styles.reason}>{t(`reason.${order.reason_code}`)}</p> : null}
         {order.payment_url ? (
           <p>

@@ -11,6 +11,7 @@ import type { Gate } from "@/lib/http/route";
 import type { Mailer } from "@/lib/mail/mailer";
 import { checkoutRequestSchema } from "../checkout-request";
 import type { CheckoutScreen, ScreenRefusal } from "../checkout-screen";
+import type { BuyerFacts } from "../fraud-facts";
 import { failedOn, sendOrderEmail } from "../order-email";
 import { placeOrder, quoteCheckout, type StartCheckoutDeps, type StartCheckoutError } from "../start-checkout";
 
@@ -29,6 +30,8 @@ export interface PostCheckoutDeps {
   later?(task: () => Promise<unknown>): void;
   /** Screening before anything is reserved (lib/fraud, wired in lib/shop/fraud.ts); without it every valid request is taken. */
   screen?: CheckoutScreen;
+  /** The buyer's IP, its country and user agent, as the deployment vouches for them (lib/shop/buyer-facts.ts). */
+  buyerFacts?(request: Request): BuyerFacts;
 }
 
 /** The 201 body. */
@@ -69,7 +72,7 @@ export async function postCheckout(request: Request, deps: PostCheckoutDeps, gat
   // Judged on the quoted price, before the sale check holds anything or upstream reserves.
   const screened = await screening?.judge(quoted.value.quoted.quote.price);
   if (screened && !screened.ok) return screenRefused(screened.error);
-  const started = await placeOrder(quoted.value, startDeps);
+  const started = await placeOrder({ ...quoted.value, buyer: deps.buyerFacts?.(request) }, startDeps);
   if (!started.ok) return refused(started.error);
   const { order, capabilityKey } = started.value;
   const orderUrl = `${deps.publicOrigin}${deps.orderPath(order.id, capabilityKey)}`;

@@ -33,7 +33,17 @@ export type OwnerActionCode =
   /** Refund: Stripe refused it; nothing was refunded. */
   | "refund_refused"
   /** Resend: the mailer refused; nothing was sent. */
-  | "mail_failed";
+  | "mail_failed"
+  /** Review: the order is not held for review. */
+  | "not_held"
+  /** Review: the other verdict was given first (another tab, or the deadline). */
+  | "already_decided"
+  /** Refund: the charge is disputed; the dispute decides where the money goes. */
+  | "disputed"
+  /** Evidence: the order has no dispute. */
+  | "not_disputed"
+  /** Evidence: Stripe refused the submission; nothing was submitted. */
+  | "evidence_refused";
 
 export interface OwnerActionError {
   code: OwnerActionCode;

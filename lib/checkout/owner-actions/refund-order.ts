@@ -128,6 +128,11 @@ export function decideRefund(order: OrderRecord, ask: Ask): Result<Decision, Own
 }
 
 function refundRefusal(order: OrderRecord): OwnerActionError | null {
+  // A disputed charge is never also refunded: the buyer would get the money back twice (the bank
+  // takes it back through the dispute), and Stripe refuses it anyway.
+  if (order.dispute) {
+    return { code: "disputed", message: `this charge is disputed (${order.dispute.reason}, ${order.dispute.status}); the dispute decides where the money goes — submit evidence or accept it from the order page, never refund it` };
+  }
   switch (order.state) {
     case "completed":
       break;

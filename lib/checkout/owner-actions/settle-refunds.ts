@@ -42,6 +42,9 @@ export async function settleRefunds(deps: OwnerActionDeps, orderId: string): Pro
 async function finishPart(deps: OwnerActionDeps, order: OrderRecord, entry: OwnerRefund): Promise<void> {
   const intentId = order.payment.paymentIntentId;
   if (intentId === null) return;
+  // Never asked again once the charge is disputed: a first ask that reached Stripe stands (the
+  // dispute's handler told the owner of it, lib/checkout/bank-events), a new one would pay twice.
+  if (order.dispute) return;
   if (deps.clock.now() - entry.at > PART_RETRY_WINDOW_MS) {
     deps.alertOwner(order.id, `a refund of ${formatMoney(entry.amount, "en")} (request ${entry.requestId}) was never confirmed by Stripe: check the payment in Stripe's dashboard`);
     return;

@@ -7,6 +7,7 @@ import type { PartnerError } from "@/lib/partner/client";
 import { ORDER_STATUS } from "@/lib/partner/schemas";
 import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../checkout-deps";
+import { extOrderId } from "../ext-order-id";
 import { isCleanRefusal, isDelivered, isInProgress, upstreamPatch, type UpstreamAnswer } from "../upstream-facts";
 import { notedSurprise } from "../upstream-surprises";
 import { announcePay } from "./pay-intent";
@@ -126,12 +127,12 @@ function outcome(order: OrderRecord, deps: CheckoutDeps, answer: UpstreamAnswer,
 function payRequest(order: OrderRecord) {
   const { item } = order;
   if (item.kind === "balance") {
-    return { game_id: item.gameId, account: order.account ?? "", amount: Number(toDecimalString(item.amount)), ext_order_id: order.id };
+    return { game_id: item.gameId, account: order.account ?? "", amount: Number(toDecimalString(item.amount)), ext_order_id: extOrderId(order) };
   }
   return {
     voucher_id: item.voucherId,
     ...(order.account === null ? {} : { account: order.account }),
     ...(order.activation ? { activation: 1 as const } : {}),
-    ext_order_id: order.id,
+    ext_order_id: extOrderId(order),
   };
 }

@@ -23,6 +23,7 @@ export const openPayment: StepHandler = async (order, deps) => {
     email: order.email,
     expiresAt: Math.ceil(expiresAt / 1000),
     attempt: order.payment.openAttempt,
+    threeDSecure: order.payment.threeDSecure === true,
   });
   if (!opened.ok) {
     // Stripe never ran this request and never will under its key: a new request may. The page

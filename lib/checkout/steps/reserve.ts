@@ -5,6 +5,7 @@ import { ORDER_STATUS } from "@/lib/partner/schemas";
 import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../checkout-deps";
 import { chargeExceedsQuote } from "../charge-check";
+import { extOrderId } from "../ext-order-id";
 import { isCleanRefusal, upstreamPatch } from "../upstream-facts";
 import { frozenPayment, tooLateForPage } from "./open-payment";
 import { cannotAct, moveTo, retryLater, type StepHandler } from "./step";
@@ -16,13 +17,7 @@ export const reserve: StepHandler = async (order, deps) => {
     // Whatever we may have reserved and never heard of ends upstream by itself, undebited.
     return moveTo(deps, "failed", "no reservation within the reservation's lifetime", { reason: "unavailable" });
   }
-  const answer = await deps.upstream.pay({
-    voucher_id: order.item.voucherId,
-    ...(order.account === null ? {} : { account: order.account }),
-    ...(order.activation ? { activation: 1 as const } : {}),
-    request: 1,
-    ext_order_id: order.id,
-  });
+  const answer = await deps.upstream.pay(reservationRequest(order, order.item));
   if (!answer.ok) {
     const { error } = answer;
     if (isCleanRefusal(error) && !order.upstream.payMayExist) {
@@ -51,8 +46,19 @@ export const reserve: StepHandler = async (order, deps) => {
   return moveTo(deps, "reserved", `reserved upstream (status ${status})`, { ...reserved, payment });
 };
 
+/** /api/pay with request=1 for the order's voucher, under its current ext_order_id. */
+export function reservationRequest(order: OrderRecord, item: Extract<OrderRecord["item"], { kind: "voucher" }>) {
+  return {
+    voucher_id: item.voucherId,
+    ...(order.account === null ? {} : { account: order.account }),
+    ...(order.activation ? { activation: 1 as const } : {}),
+    request: 1 as const,
+    ext_order_id: extOrderId(order),
+  };
+}
+
 /** Upstream charges more than the quote allows, or in a currency we have no rate for (so cannot tell). */
-async function priceChanged(order: OrderRecord, charged: OrderRecord["upstream"]["amountCharged"], deps: CheckoutDeps): Promise<boolean> {
+export async function priceChanged(order: OrderRecord, charged: OrderRecord["upstream"]["amountCharged"], deps: CheckoutDeps): Promise<boolean> {
   if (charged === null) return false;
   // One currency needs no rates: the common case costs no read of the pricing rules.
   const rates = charged.currency === order.quote.cost.currency ? { storeCurrency: charged.currency, exchangeRates: {} } : await deps.conversionRates();

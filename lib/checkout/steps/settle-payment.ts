@@ -73,6 +73,11 @@ function nextRecheck(order: OrderRecord, deps: CheckoutDeps): number | null {
 export const refund: StepHandler = async (order, deps) => {
   const intentId = order.payment.paymentIntentId;
   if (intentId === null) return cannotAct(order, deps, `it is ${order.state} without a payment`);
+  if (order.dispute) {
+    // The bank is taking the money back through the dispute: a refund on top would pay twice.
+    deps.alertOwner(order.id, `a refund is due on a disputed charge (${order.dispute.id}): not refunded; settle it through the dispute`);
+    return waitUntil(deps, deps.clock.now() + DAY_MS, "refund held: the charge is disputed", { alert: "refund due on a disputed charge" });
+  }
   const refunded = await deps.payments.refund(intentId, order.id);
   if (!refunded.ok) return retryLater(order, deps, `refund not done (${refunded.error.code})`);
   return moveTo(deps, "refunded", `buyer refunded (${refunded.value.refundId})`, {

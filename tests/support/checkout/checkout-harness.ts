@@ -41,6 +41,8 @@ export function harnessPerTest(): (...args: Parameters<typeof checkoutHarness>) 
 export interface HarnessOptions {
   /** Payments through the real stripe package against the payments sandbox instead of the fake. */
   payments?: "fake" | "sandbox";
+  /** The payments sandbox's settings (say, Radar's highest-risk block turned off). */
+  paymentsConfig?: { blockHighestRisk?: boolean };
 }
 
 export async function checkoutHarness(mutate: (fixture: SampleFixture) => void = () => undefined, options: HarnessOptions = {}) {
@@ -90,7 +92,7 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
   const fake = new FakePayments(timers);
   const paymentsSandbox =
     options.payments === "sandbox"
-      ? createPaymentsSandbox({ kv, clock: timers, config: { baseUrl: "http://pay.test", webhookUrl: null, webhookSecret: "whsec_harness" } })
+      ? createPaymentsSandbox({ kv, clock: timers, config: { baseUrl: "http://pay.test", webhookUrl: null, webhookSecret: "whsec_harness", ...options.paymentsConfig } })
       : null;
   /** The next payments calls to these paths take effect, but their answers are lost (the stripe package retries twice). */
   const losePaymentAnswers: string[] = [];
@@ -102,13 +104,17 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
     losePaymentAnswers.splice(lost, 1);
     throw new TypeError("fetch failed: connection reset after the request was sent");
   }
-  const payments = paymentsSandbox
-    ? stripePayments(stripeClientFor({ kind: "sandbox-embedded", secretKey: "sk_test_checkout" }, handlePayments))
-    : fake;
+  const stripe = paymentsSandbox ? stripeClientFor({ kind: "sandbox-embedded", secretKey: "sk_test_checkout" }, handlePayments) : null;
+  const payments = stripe ? stripePayments(stripe) : fake;
   /** The buyer on the hosted payment page, paying with a Stripe test card. */
   async function payWithCard(sessionUrl: string, card: string): Promise<Response> {
     if (!paymentsSandbox) throw new Error("payWithCard needs the payments sandbox");
     return paymentsSandbox.handle(new Request(sessionUrl, { method: "POST", body: new URLSearchParams({ card_number: card }) }));
+  }
+  /** The buyer's answer on the 3-D Secure screen that follows Pay. */
+  async function authenticate(sessionUrl: string, approve: boolean): Promise<Response> {
+    if (!paymentsSandbox) throw new Error("authenticate needs the payments sandbox");
+    return paymentsSandbox.handle(new Request(`${sessionUrl}/authenticate`, { method: "POST", body: new URLSearchParams({ decision: approve ? "approve" : "fail" }) }));
   }
   const alerts: string[] = [];
   const deps: AdvanceDeps = {
@@ -200,7 +206,7 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
   }
 
   return {
-    deps, client, kv, timers, sandbox, payments: fake, paymentsSandbox, payWithCard, alerts, upstreamCalls, loseAnswers, replaceAnswers, losePaymentAnswers, run, createOrder, step, balance,
+    deps, client, kv, timers, sandbox, payments: fake, paymentsSandbox, stripe, payWithCard, authenticate, alerts, upstreamCalls, loseAnswers, replaceAnswers, losePaymentAnswers, run, createOrder, step, balance,
     async close() {
       sandbox.close();
       await remove();

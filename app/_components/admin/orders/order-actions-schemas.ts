@@ -23,5 +23,17 @@ export const refundFormSchema = z.object({
   confirm: confirmed,
 });
 
-export const ORDER_ACTION_SCHEMAS = { redrive: redriveFormSchema, resend: resendFormSchema, cancel: cancelFormSchema, refund: refundFormSchema };
+export const approveFormSchema = z.object(base);
+export const rejectFormSchema = z.object({ ...base, confirm: confirmed });
+export const evidenceFormSchema = z.object({ ...base, confirm: confirmed });
+
+export const ORDER_ACTION_SCHEMAS = {
+  redrive: redriveFormSchema,
+  resend: resendFormSchema,
+  cancel: cancelFormSchema,
+  refund: refundFormSchema,
+  approve: approveFormSchema,
+  reject: rejectFormSchema,
+  evidence: evidenceFormSchema,
+};
 export type OrderActionName = keyof typeof ORDER_ACTION_SCHEMAS;

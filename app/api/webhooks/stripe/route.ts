@@ -1,7 +1,10 @@
-// POST /api/webhooks/stripe – verified Stripe (or payments sandbox) events wake the order they
-// are about (lib/checkout/payment-events.ts); declines feed the card-testing breaker.
+// POST /api/webhooks/stripe – verified Stripe (or payments sandbox) events: the bank's and Radar's
+// (reviews, early fraud warnings, disputes) act on their order (lib/checkout/bank-events.ts); every
+// other wakes the order it is about (lib/checkout/payment-events.ts); declines also feed the
+// card-testing breaker.
 import { advance } from "@/lib/checkout/advance";
 import { paymentEventHandler } from "@/lib/checkout/payment-events";
+import { shopBankEvents } from "@/lib/shop/bank-events";
 import { orderDeps } from "@/lib/shop/checkout";
 import { route } from "@/lib/http/route";
 import { getKv } from "@/lib/kv/get-kv";
@@ -14,16 +17,16 @@ export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 export const POST = route({}, async (request: Request) => {
-  const deps = await orderDeps();
+  const [deps, bankEvents] = await Promise.all([orderDeps(), shopBankEvents()]);
   const wake = paymentEventHandler((orderId) => advance(orderId, deps, { kind: "wake", reason: { kind: "payment" } }));
   return handleStripeWebhook(request, {
     stripe: await getStripe(),
     secret: await webhookSecret(),
     kv: await getKv(),
-    // A decline also counts for the card-testing breaker (lib/fraud/breaker.ts).
     onEvent: async (event) => {
+      // A decline also counts for the card-testing breaker (lib/fraud/breaker.ts).
       if (event.type === "payment_intent.payment_failed") await recordShopDecline();
-      await wake(event);
+      if (!(await bankEvents(event))) await wake(event);
     },
   });
 });

@@ -6,6 +6,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import styles from "@/app/_components/admin/admin.module.css";
+import { ScreeningSection } from "@/app/_components/admin/fraud/screening-section";
 import { OrderActions } from "@/app/_components/admin/orders/order-actions";
 import own from "@/app/_components/admin/orders/orders.module.css";
 import { RevealCodeForm } from "@/app/_components/admin/orders/reveal-code-form";
@@ -143,6 +144,8 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
           <h2 id="order-code">{t("detail.code")}</h2>
           {record.delivery.code === null ? <p>{t("detail.noCode")}</p> : <RevealCodeForm orderId={record.id} />}
         </section>
+
+        <ScreeningSection order={record} role={admin.role} locale={locale} />
 
         <OrderActions order={record} role={admin.role} locale={locale} />
 
