@@ -118,7 +118,7 @@ function SalesTable({ days, caption, money, currency, t }: { days: DaySales[]; c
   const total = salesTotals(days);
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
+      <table className={`${styles.table} ${styles.cards}`}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -133,23 +133,33 @@ function SalesTable({ days, caption, money, currency, t }: { days: DaySales[]; c
         <tbody>
           {days.map((d) => (
             <tr key={d.day}>
-              <th scope="row">{d.day}</th>
-              <td>{d.orders}</td>
-              <td className={styles.amount}>{money(d.salesMinor, currency)}</td>
-              <td className={styles.amount}>{money(-d.refundedMinor, currency)}</td>
-              <td className={styles.amount}>{money(d.costMinor, currency)}</td>
-              <td className={styles.amount}>{money(d.marginMinor, currency)}</td>
+              <th scope="row" data-label={t("day")}>
+                {d.day}
+              </th>
+              <td data-label={t("orders")}>{d.orders}</td>
+              <td className={styles.amount} data-label={t("sales")}>
+                {money(d.salesMinor, currency)}
+              </td>
+              <td className={styles.amount} data-label={t("refunds")}>
+                {money(-d.refundedMinor, currency)}
+              </td>
+              <td className={styles.amount} data-label={t("cost")}>
+                {money(d.costMinor, currency)}
+              </td>
+              <td className={styles.amount} data-label={t("margin")}>
+                {money(d.marginMinor, currency)}
+              </td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">{t("total")}</th>
-            <td data-testid="sales-total-orders">{total.orders}</td>
-            <td className={styles.amount} data-testid="sales-total-sales">{money(total.salesMinor, currency)}</td>
-            <td className={styles.amount} data-testid="sales-total-refunds">{money(-total.refundedMinor, currency)}</td>
-            <td className={styles.amount} data-testid="sales-total-cost">{money(total.costMinor, currency)}</td>
-            <td className={styles.amount} data-testid="sales-total-margin">{money(total.marginMinor, currency)}</td>
+            <td data-label={t("orders")} data-testid="sales-total-orders">{total.orders}</td>
+            <td className={styles.amount} data-label={t("sales")} data-testid="sales-total-sales">{money(total.salesMinor, currency)}</td>
+            <td className={styles.amount} data-label={t("refunds")} data-testid="sales-total-refunds">{money(-total.refundedMinor, currency)}</td>
+            <td className={styles.amount} data-label={t("cost")} data-testid="sales-total-cost">{money(total.costMinor, currency)}</td>
+            <td className={styles.amount} data-label={t("margin")} data-testid="sales-total-margin">{money(total.marginMinor, currency)}</td>
           </tr>
         </tfoot>
       </table>
