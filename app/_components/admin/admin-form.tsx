@@ -66,7 +66,8 @@ export function CheckedForm({ action, schema, actions, sayProblem, sayAnswer, mo
     note.id = fieldNoteId;
     note.className = styles.fieldError ?? "";
     note.textContent = said ?? "";
-    input.insertAdjacentElement("afterend", note);
+    // After the field's label, not inside it: inside, the note would become part of the field's name.
+    (input.closest("label") ?? input).insertAdjacentElement("afterend", note);
     input.setAttribute("aria-invalid", "true");
     input.setAttribute("aria-describedby", fieldNoteId);
     input.focus();
