@@ -6,6 +6,9 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { checkStartConfig } = await import("@/lib/shop/start-check");
   checkStartConfig();
+  // Not awaited: KV may be slow to answer at start, and this only informs.
+  const { logOverriddenSettings } = await import("@/lib/shop/pricing");
+  logOverriddenSettings().catch((error: unknown) => console.warn(`[pricing] could not compare the price settings with the prices in force: ${String(error)}`));
   const { startScheduler } = await import("@/lib/shop/scheduler");
   await startScheduler().catch((error: unknown) => console.error(`[scheduler] not started: ${String(error)}`));
 }

@@ -2,12 +2,25 @@
 // its item key; two sorted sets index it: every alert by when it opened (the list, newest
 // first, capped) and the open ones (neither cleared nor acknowledged) for the admin's count.
 import { z } from "zod";
+import { moneySchema } from "@/lib/money";
 
 /** A cause is a stable id ("order:<id>", "low-balance"): part of KV keys, so plain characters only. */
 export const causeSchema = z
   .string()
   .trim()
   .regex(/^[\w:.-]{1,160}$/, { error: "a cause is 1-160 letters, digits, _ : . or -" });
+
+/**
+ * The alert in words the admin can translate: a kind (the message key under admin.alerts.kinds)
+ * and its values, money kept as money so each language formats it. title and detail stay the
+ * English text for the email and webhook, and for alerts recorded before words existed.
+ */
+export const alertWordsSchema = z.object({
+  kind: z.string().regex(/^[a-zA-Z]{1,40}$/),
+  values: z.record(z.string(), z.union([z.string(), z.number(), moneySchema])),
+});
+
+export type AlertWords = z.infer<typeof alertWordsSchema>;
 
 export const alertInputSchema = z.object({
   cause: causeSchema,
@@ -17,6 +30,7 @@ export const alertInputSchema = z.object({
   orderId: z.string().trim().min(1).max(100).optional(),
   /** A path in the admin (/admin/orders/…) or an absolute URL. */
   link: z.string().trim().min(1).max(500).optional(),
+  words: alertWordsSchema.optional(),
 });
 
 export type AlertInput = z.input<typeof alertInputSchema>;
@@ -50,6 +64,8 @@ export const alertRecordSchema = z.object({
   test: z.boolean(),
   /** Newest last, the last few kept. */
   deliveries: z.array(deliverySchema),
+  /** Absent on alerts recorded before the admin translated them. */
+  words: alertWordsSchema.optional(),
 });
 
 export type AlertRecord = z.infer<typeof alertRecordSchema>;

@@ -12,6 +12,8 @@ describe("the checkout's alertOwner as an alert", () => {
       detail: "a released order's payment is captured: refund it",
       orderId: "01KF0RDQG0M3SJGCGNZDBBVG7B",
       link: "/admin/orders/01KF0RDQG0M3SJGCGNZDBBVG7B",
+      // The admin says the title in the reader's language from these.
+      words: { kind: "order", values: { orderId: "01KF0RDQG0M3SJGCGNZDBBVG7B" } },
     });
     expect(sweep).toMatchObject({ cause: "sweep:01KF0RDQG0M3SJGCGNZDBBVG7B", title: "The sweep cannot advance order 01KF0RDQG0M3SJGCGNZDBBVG7B" });
     // What upstream did unexpected is a cause of its own: a stuck order's alert does not hide it.

@@ -17,6 +17,7 @@ export function ownerAlert(orderId: string, message: string, source?: OwnerAlert
     cause: `${kind}:${orderId}`,
     title: TITLES[kind](orderId),
     detail: message,
+    words: { kind, values: { orderId } },
     orderId,
     link: `/admin/orders/${encodeURIComponent(orderId)}`,
   };

@@ -76,6 +76,12 @@ export interface AdvanceDeps extends CheckoutDeps, LeaseDeps {
    * changes nothing; the owner's re-drive tells the buyer too.
    */
   onRefunded?(order: OrderRecord): Promise<void>;
+  /**
+   * Told with the order once the owner's refunds on it are settled (settle-refunds.ts), so the
+   * dashboard nets what the buyer got back. It must count each refund once however often it is
+   * told; its failure changes nothing (the next settle tells it again).
+   */
+  onMoneyBack?(order: OrderRecord): Promise<void>;
 }
 
 /** Runs again after a wake-up that came in while this run held the lease, at most this often. */

@@ -78,6 +78,16 @@ export function balanceDebitAlert(row: BalanceDebit) {
     title: "Unexplained partner balance debit",
     detail: `The partner balance fell from ${money(row.previous.minor)} to ${money(row.balance.minor)} while this shop counted ${money(row.countedMinor)} of spend (and orders in flight held ${money(row.heldMinor)}): ${money(row.unexplainedMinor)} is unexplained. Check upstream's order history for orders this shop did not complete, or spending from another channel.`,
     link: "/admin/reconciliation",
+    words: {
+      kind: "balanceDebit",
+      values: {
+        previous: row.previous,
+        balance: row.balance,
+        counted: { minor: row.countedMinor, currency: row.balance.currency },
+        held: { minor: row.heldMinor, currency: row.balance.currency },
+        unexplained: { minor: row.unexplainedMinor, currency: row.balance.currency },
+      },
+    },
   };
 }
 

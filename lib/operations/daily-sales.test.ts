@@ -20,9 +20,9 @@ describe("daily sales aggregates", () => {
     await recordCompletedOrder(kv, order("01J00000000000000000000002"), rates, NOW - DAY);
     const days = await readDailySales(kv, "USD", NOW, 7);
     expect(days).toHaveLength(7);
-    expect(days.at(-1)).toEqual({ day: "2026-03-10", orders: 1, salesMinor: 1100, costMinor: 950, marginMinor: 150, uncosted: 0 });
+    expect(days.at(-1)).toEqual({ day: "2026-03-10", orders: 1, salesMinor: 1100, refundedMinor: 0, costMinor: 950, marginMinor: 150, uncosted: 0 });
     expect(days.at(-2)).toMatchObject({ day: "2026-03-09", orders: 1, salesMinor: 1100 });
-    expect(days[0]).toEqual({ day: "2026-03-04", orders: 0, salesMinor: 0, costMinor: 0, marginMinor: 0, uncosted: 0 });
+    expect(days[0]).toEqual({ day: "2026-03-04", orders: 0, salesMinor: 0, refundedMinor: 0, costMinor: 0, marginMinor: 0, uncosted: 0 });
   });
 
   it("values upstream's charge in the store currency, and counts an order without a rate as uncosted", async () => {
@@ -30,7 +30,7 @@ describe("daily sales aggregates", () => {
     await recordCompletedOrder(kv, order("01J00000000000000000000003", { upstream: { ...order("x".padEnd(26, "0")).upstream, amountCharged: { minor: 1000, currency: "EUR" } } }), rates, NOW);
     await recordCompletedOrder(kv, order("01J00000000000000000000004", { quote: { price: { minor: 500, currency: "USD" }, cost: { minor: 400, currency: "GBP" } } }), rates, NOW);
     const [today] = await readDailySales(kv, "USD", NOW, 1);
-    expect(today).toEqual({ day: "2026-03-10", orders: 2, salesMinor: 1600, costMinor: 1080, marginMinor: 520, uncosted: 1 });
+    expect(today).toEqual({ day: "2026-03-10", orders: 2, salesMinor: 1600, refundedMinor: 0, costMinor: 1080, marginMinor: 520, uncosted: 1 });
   });
 
   it("leaves test orders out", async () => {

@@ -1,10 +1,11 @@
-// Sales, upstream cost and order counts per day (UTC), in the store currency, for the
+// Sales, refunds, upstream cost and order counts per day (UTC), in the store currency, for the
 // dashboard's 7- and 30-day chart. Written once per completed order (a receipt per order, with
 // the counters in one script, as the catalogue's popularity counts): the dashboard reads at
 // most 30 days × 4 counters instead of walking the orders. Cost is what upstream charged (else the quoted cost), valued in the store
 // currency at the pricing rules' rates of the moment; an order whose cost currency has no rate
 // is counted as "uncosted" rather than valued at a guess, and the dashboard says how many.
-// Test orders (PARTNER_TEST_MODE) bought nothing and are not counted.
+// Test orders (PARTNER_TEST_MODE) bought nothing and are not counted. What buyers got back is
+// netted on its own day (money-back.ts): margin is sales less refunds less cost.
 import type { ConversionRates } from "@/lib/checkout/charge-check";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import type { Kv } from "@/lib/kv/kv";
@@ -13,11 +14,11 @@ import { SCALE, scaledDecimal } from "@/lib/pricing/scaled-decimal";
 import { countCompletedOrderScript } from "./count-completed-order-script";
 import { OPS_KEYS } from "./keys";
 
-const FIELDS = ["orders", "sales", "cost", "uncosted"] as const;
+const FIELDS = ["orders", "sales", "refunded", "cost", "uncosted"] as const;
 type Field = (typeof FIELDS)[number];
 
 /** Long enough for the 30-day chart and a little history. */
-const KEEP_MS = 40 * 86_400_000;
+export const DAILY_KEEP_MS = 40 * 86_400_000;
 const DAY_MS = 86_400_000;
 
 export interface DaySales {
@@ -26,9 +27,12 @@ export interface DaySales {
   orders: number;
   /** Minor units of the store currency. */
   salesMinor: number;
+  /** What buyers got back that day (refunds done, disputes lost), whichever day the sale was. */
+  refundedMinor: number;
   costMinor: number;
+  /** Sales minus refunds minus cost. */
   marginMinor: number;
-  /** Orders whose cost could not be valued in the store currency (no rate). */
+  /** Orders or refunds whose money could not be valued in the store currency (no rate). */
   uncosted: number;
 }
 
@@ -58,7 +62,7 @@ export async function recordCompletedOrder(kv: Kv, order: OrderRecord, rates: Co
   const key = (field: Field) => OPS_KEYS.daily(day, field, rates.storeCurrency);
   await kv.run(countCompletedOrderScript, {
     keys: { receipt: OPS_KEYS.dailyReceipt(order.id), orders: key("orders"), sales: key("sales"), cost: key("cost"), uncosted: key("uncosted") },
-    args: { salesMinor: sales ?? "", costMinor: cost ?? "", ttlMs: KEEP_MS },
+    args: { salesMinor: sales ?? "", costMinor: cost ?? "", ttlMs: DAILY_KEEP_MS },
   });
 }
 
@@ -67,12 +71,23 @@ export async function readDailySales(kv: Kv, storeCurrency: string, now: number,
   const dayList = Array.from({ length: days }, (_, i) => utcDay(now - (days - 1 - i) * DAY_MS));
   return Promise.all(
     dayList.map(async (day) => {
-      const [orders, sales, cost, uncosted] = await Promise.all(
+      const [orders = 0, salesMinor = 0, refundedMinor = 0, costMinor = 0, uncosted = 0] = await Promise.all(
         FIELDS.map(async (field) => Number((await kv.get(OPS_KEYS.daily(day, field, storeCurrency))) ?? 0)),
       );
-      const salesMinor = sales ?? 0;
-      const costMinor = cost ?? 0;
-      return { day, orders: orders ?? 0, salesMinor, costMinor, marginMinor: salesMinor - costMinor, uncosted: uncosted ?? 0 };
+      return { day, orders, salesMinor, refundedMinor, costMinor, marginMinor: salesMinor - refundedMinor - costMinor, uncosted };
     }),
   );
+}
+
+/** The days added up: the dashboard's total row. */
+export function salesTotals(days: DaySales[]): Omit<DaySales, "day"> {
+  const sum = (pick: (d: DaySales) => number) => days.reduce((total, d) => total + pick(d), 0);
+  return {
+    orders: sum((d) => d.orders),
+    salesMinor: sum((d) => d.salesMinor),
+    refundedMinor: sum((d) => d.refundedMinor),
+    costMinor: sum((d) => d.costMinor),
+    marginMinor: sum((d) => d.marginMinor),
+    uncosted: sum((d) => d.uncosted),
+  };
 }

@@ -22,6 +22,7 @@ export async function reviewHealth(alerts: AlertsPort, report: HealthReport): Pr
       title: `${name} failing`,
       detail: `${report.errors} of ${report.calls} calls in the last hour failed.${last}`,
       link: "/admin",
+      words: { kind: report.system === "upstream" ? "upstreamFailing" : "paymentsFailing", values: { errors: report.errors, calls: report.calls, lastError: report.lastError?.message ?? "" } },
     });
     return "failing";
   }

@@ -49,6 +49,23 @@ describe("call observers", () => {
     ]);
   });
 
+  it("count a product's \"temporarily unavailable\" answer as an answer, not as upstream failing", async () => {
+    const samples: CallSample[] = [];
+    const answering = (body: string, status = 503) => observeFetch(async () => new Response(body, { status }), (s) => samples.push(s), () => 0);
+    const service = (code: number, text: string) => JSON.stringify({ success: false, error: code, error_text: text });
+    await answering(service(503, "service 12 is temporarily unavailable"))("http://up.test/api/pay");
+    await answering(service(103, "service temporarily unavailable"))("http://up.test/api/voucher/available");
+    const passed = await answering(service(503, "the supplier of service 12 is temporarily unavailable"))("http://up.test/api/pay");
+    // The caller still reads the whole answer.
+    expect(await passed.json()).toMatchObject({ error: 503 });
+    // A gateway's 503, a 502, a 500 of the service and a rate limit are upstream failing.
+    await answering("Service Unavailable")("http://up.test/api/pay");
+    await answering("<html>bad gateway</html>", 502)("http://up.test/api/pay");
+    await answering(service(500, "internal error"), 500)("http://up.test/api/pay");
+    await answering(service(429, "too many requests"), 429)("http://up.test/api/pay");
+    expect(samples.map((s) => s.failed)).toEqual([false, false, false, true, true, true, true]);
+  });
+
   it("read stripe's response events; a 4xx is not the provider failing", () => {
     const samples: CallSample[] = [];
     let listener: ((event: StripeResponseEvent) => void) | undefined;

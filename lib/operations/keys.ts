@@ -24,8 +24,10 @@ export const OPS_KEYS = {
   /** What the storefront's pages show as sellable (sales-ceiling.ts); the key keeps its first name, so stored ceilings stay read. */
   salesCeiling: (upstream: string) => `ops:${upstream}:page-guard`,
   /** Per-day sales aggregates, in the store currency. */
-  daily: (day: string, field: "orders" | "sales" | "cost" | "uncosted", currency: string) => `ops:daily:${day}:${currency}:${field}`,
+  daily: (day: string, field: "orders" | "sales" | "refunded" | "cost" | "uncosted", currency: string) => `ops:daily:${day}:${currency}:${field}`,
   dailyReceipt: (orderId: string) => `ops:daily:counted:${orderId}`,
+  /** One per amount a buyer got back (money-back.ts): netted once. */
+  moneyBackReceipt: (orderId: string, entryId: string) => `ops:daily:money-back:${orderId}:${entryId}`,
   /** Health of an outside system, per minute. */
   healthCount: (system: string, minute: number, field: string) => `ops:health:${system}:${minute}:${field}`,
   healthLastError: (system: string) => `ops:health:${system}:last-error`,

@@ -7,6 +7,7 @@
 // A balance never read (upstream down) does not stop sales: the checkout's own catalogue read
 // fails in that case, and upstream's 402 still keeps a buyer's money from being taken.
 import type { SaleCheck, SaleHold } from "@/lib/checkout/start-checkout";
+import { formatMoney } from "@/lib/money";
 import { err, ok } from "@/lib/result";
 import { covers, saleCeilingMinor, thresholdMinorFor } from "./available-balance";
 import { OPS_KEYS } from "./keys";
@@ -47,11 +48,16 @@ export async function readSaleCheck(deps: BalanceDeps): Promise<SaleCheck> {
   };
 }
 
+/** `ceilingMinor`: what is available above the owner's threshold, below zero when under it. */
 export function lowBalanceAlert(ceilingMinor: number, currency: string) {
+  const under = ceilingMinor < 0;
+  const amount = { minor: Math.abs(ceilingMinor), currency };
+  const where = under ? `${formatMoney(amount, "en")} below the low-balance threshold` : `only ${formatMoney(amount, "en")} above the low-balance threshold`;
   return {
     cause: LOW_BALANCE_CAUSE,
     title: "Partner balance low",
-    detail: `The partner balance available is below the low-balance threshold (${ceilingMinor} minor units of ${currency} over it): the storefront shows what it cannot cover as temporarily unavailable. Top up the partner balance.`,
+    detail: `The partner balance available is ${where}: the storefront shows what it cannot cover as temporarily unavailable. Top up the partner balance.`,
     link: "/admin",
+    words: { kind: under ? "lowBalanceUnder" : "lowBalanceNear", values: { amount } },
   };
 }

@@ -196,9 +196,15 @@ async function alertOwner(deps: ReconcileDeps, run: RunRecord): Promise<void> {
   const cause = `reconciliation:${run.id}`;
   const period = run.period.from === run.period.to ? run.period.from : `${run.period.from} – ${run.period.to}`;
   if (run.outcome === "failed") {
-    await deps.raiseAlert({ cause, title: `Reconciliation of ${period} failed`, detail: run.error ?? "unknown error", link });
+    await deps.raiseAlert({ cause, title: `Reconciliation of ${period} failed`, detail: run.error ?? "unknown error", link, words: { kind: "reconciliationFailed", values: { period } } });
   } else if (run.counts.mismatches > 0) {
     const kinds = [...new Set(run.rows.map((row) => row.kind))].join(", ");
-    await deps.raiseAlert({ cause, title: `Reconciliation of ${period}: ${run.counts.mismatches} mismatch(es)`, detail: `Kinds: ${kinds}.`, link });
+    await deps.raiseAlert({
+      cause,
+      title: `Reconciliation of ${period}: ${run.counts.mismatches} mismatch(es)`,
+      detail: `Kinds: ${kinds}.`,
+      link,
+      words: { kind: "reconciliationMismatches", values: { period, count: run.counts.mismatches } },
+    });
   }
 }

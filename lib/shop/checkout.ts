@@ -12,6 +12,7 @@ import { shopMode } from "@/lib/config/shop-mode";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { recordCompletedOrder } from "@/lib/operations/daily-sales";
+import { recordMoneyBack } from "@/lib/operations/money-back";
 import { readSaleCheck } from "@/lib/operations/sale-check";
 import { shopOperationsDeps } from "./operations";
 import { getStripe } from "./stripe";
@@ -80,6 +81,7 @@ export function orderDeps(): Promise<AdvanceDeps> {
           markShopCustomer(order.email),
         ]);
       },
+      onMoneyBack: async (order) => recordMoneyBack(kv, order, await conversionRates()),
     };
     const deps = countingBalance(base, { kv, upstream: currentUpstream() });
     // The owner's full refund ends in the checkout's refund step, maybe in the sweep: the buyer

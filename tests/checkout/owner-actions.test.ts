@@ -8,6 +8,8 @@ import { cancelOrder, redriveOrder, refundListeners, refundOrder, resendOrderEma
 import { getSweep } from "@/lib/checkout/http/get-sweep";
 import { sweep } from "@/lib/checkout/sweep";
 import { publicOrder } from "@/lib/checkout/public-order";
+import { readDailySales, salesTotals } from "@/lib/operations/daily-sales";
+import { recordMoneyBack } from "@/lib/operations/money-back";
 import type { MailMessage } from "@/lib/mail/mailer";
 import { stripeClientFor } from "@/lib/shop/stripe";
 import { ok } from "@/lib/result";
@@ -20,7 +22,12 @@ const USD = (minor: number) => ({ minor, currency: "USD" });
 async function world() {
   const h = await newHarness(undefined, { payments: "sandbox" });
   const mails: MailMessage[] = [];
-  const deps: OwnerActionDeps = { ...h.deps, shopName: "Test Shop", mailer: { send: async (message) => (mails.push(message), ok({ where: "memory" })) } };
+  const deps: OwnerActionDeps = {
+    ...h.deps,
+    shopName: "Test Shop",
+    mailer: { send: async (message) => (mails.push(message), ok({ where: "memory" })) },
+    onMoneyBack: (order) => recordMoneyBack(h.kv, order, { storeCurrency: "USD", exchangeRates: {} }),
+  };
   const sandbox = h.paymentsSandbox;
   if (!sandbox) throw new Error("no payments sandbox");
   const stripe = stripeClientFor({ kind: "sandbox-embedded", secretKey: "sk_test_checkout" }, (request) => sandbox.handle(request));
@@ -31,7 +38,9 @@ async function world() {
     return read.value.record;
   };
   const audit = async () => (await listAudit(1, { kv: h.kv })).entries.filter((entry) => entry.action.startsWith("orders."));
-  return { h, deps, mails, refundsAtStripe, order, audit, run: <T>(call: Promise<T>) => h.run(call) };
+  /** What the dashboard nets from this week's sales. */
+  const refundedThisWeek = async () => salesTotals(await readDailySales(h.kv, "USD", h.deps.clock.now(), 7)).refundedMinor;
+  return { h, deps, refundedThisWeek, mails, refundsAtStripe, order, audit, run: <T>(call: Promise<T>) => h.run(call) };
 }
 
 /** A reservation order paid with 4242 and completed: 11.00 USD captured. */
@@ -81,6 +90,7 @@ describe("refund", () => {
     expect(await w.run(refundOrder(w.deps, { ...input, requestId: "refund-req-2" }, OWNER))).toMatchObject({ ok: false, error: { code: "already_refunded" } });
     expect(await w.refundsAtStripe(intentId)).toEqual([1100]);
     expect(w.mails).toHaveLength(1);
+    expect(await w.refundedThisWeek()).toBe(1100);
   });
 
   it("in parts: a repeated part refunds once, parts add up, the last part that empties it is the full refund", async () => {
@@ -117,6 +127,7 @@ describe("refund", () => {
     expect(after.refunds?.map((r) => r.status)).toEqual(["done", "done", "done"]);
     expect(w.mails).toHaveLength(3);
     expect((await w.audit()).filter((row) => row.action === "orders.refund")).toHaveLength(3);
+    expect(await w.refundedThisWeek()).toBe(1100);
   });
 
   it("two different parts at once that together pass what was captured: one is refused, the sum stays within", async () => {

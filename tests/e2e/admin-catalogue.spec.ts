@@ -210,7 +210,7 @@ test.describe("a price rule from the catalogue", () => {
         const markup = page.getByLabel("Markup (%)", { exact: true });
         await markup.fill("30 percent");
         await page.getByRole("button", { name: "Preview" }).click();
-        await expect(page.getByText("Markup (%): enter a percent from 0 to 1000, such as 7.5.")).toBeVisible();
+        await expect(page.getByTestId("error-summary")).toHaveText("Markup (%): enter a percent from 0 to 1000, such as 7.5.");
         await expect(markup).toHaveAttribute("aria-invalid", "true");
         await markup.fill("30");
         await page.getByRole("button", { name: "Preview" }).click();

@@ -79,7 +79,7 @@ test.describe("the price editor", () => {
     // Checked in the browser with the server's schema: the field is named, nothing is sent.
     await markup.fill("3 percent");
     await page.getByRole("button", { name: "Preview" }).click();
-    await expect(page.getByText("Markup (%): enter a percent from 0 to 1000, such as 7.5.")).toBeVisible();
+    await expect(page.getByTestId("error-summary")).toHaveText("Markup (%): enter a percent from 0 to 1000, such as 7.5.");
     await expect(markup).toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL(/\/admin\/prices\/rule\?/);
 

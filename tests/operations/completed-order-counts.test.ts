@@ -18,6 +18,7 @@ const rates = { storeCurrency: "USD", exchangeRates: { EUR: "1.08" } };
 const day = (sales: { orders: number; salesMinor: number; costMinor: number; uncosted: number }) => ({
   day: "2026-03-10",
   ...sales,
+  refundedMinor: 0,
   marginMinor: sales.salesMinor - sales.costMinor,
 });
 

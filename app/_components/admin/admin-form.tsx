@@ -1,8 +1,9 @@
 "use client";
 // Every admin form's plumbing, in one place: checked in the browser with the schema its server
 // action checks again, then sent to that action; the field at fault (the browser's finding or
-// the server's) is marked aria-invalid, described by the answer and focused, and nothing is sent
-// or changed while a field is wrong. Each form says the problem and the answer in its own words
+// the server's) is marked aria-invalid, described by the answer and focused, the problem is said
+// at the field and in a summary at the top of the form (a long form's buttons may be off-screen
+// at 900 px), and nothing is sent or changed while a field is wrong. Each form says the problem and the answer in its own words
 // (CatalogueForm, PricesForm, AdminForm below). Without JavaScript the form posts to the same
 // action and the page shows its answer. With it, the form is sent by hand rather than by React's
 // form action, which would empty every field after a refusal.
@@ -45,22 +46,38 @@ export function CheckedForm({ action, schema, actions, sayProblem, sayAnswer, mo
   const [local, setLocal] = useState<FieldProblem | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const statusId = useId();
+  const summaryId = useId();
+  const fieldNoteId = useId();
 
   const serverProblem = state && !state.ok && state.code === "invalid" ? { field: state.field ?? "", detail: state.message } : null;
   const problem = local ?? serverProblem;
 
-  // Mark the input at fault and take the keyboard there; the next answer clears the mark.
+  const said = problem ? sayProblem(problem) : state ? sayAnswer(state) : null;
+
+  // Mark the input at fault, say the problem right after it and take the keyboard there; the
+  // next answer clears both. The note is the page's own element, not React's, so it is added
+  // and removed here with the mark.
   useEffect(() => {
     const input = problem ? form.current?.elements.namedItem(problem.field) : null;
-    if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement || input instanceof HTMLTextAreaElement)) return;
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement || input instanceof HTMLTextAreaElement)) {
+      if (problem) document.getElementById(summaryId)?.focus();
+      return;
+    }
+    const note = document.createElement("span");
+    note.id = fieldNoteId;
+    note.className = styles.fieldError ?? "";
+    note.textContent = said ?? "";
+    // After the field's label, not inside it: inside, the note would become part of the field's name.
+    (input.closest("label") ?? input).insertAdjacentElement("afterend", note);
     input.setAttribute("aria-invalid", "true");
-    input.setAttribute("aria-describedby", statusId);
+    input.setAttribute("aria-describedby", fieldNoteId);
     input.focus();
     return () => {
+      note.remove();
       input.removeAttribute("aria-invalid");
       input.removeAttribute("aria-describedby");
     };
-  }, [problem, statusId]);
+  }, [problem, said, summaryId, fieldNoteId]);
 
   useEffect(() => {
     if (clearWhenDone && state?.ok) form.current?.reset();
@@ -78,12 +95,17 @@ export function CheckedForm({ action, schema, actions, sayProblem, sayAnswer, mo
     startTransition(() => formAction(data));
   }
 
-  const said = problem ? sayProblem(problem) : state ? sayAnswer(state) : null;
+  const summary = problem && said && (
+    <div className={styles.errorSummary} id={summaryId} tabIndex={-1} role="alert" data-testid="error-summary">
+      <a href={`#${fieldNoteId}`}>{said}</a>
+    </div>
+  );
   const bar = (
     <div className={styles.row}>
       {typeof actions === "function" ? actions(pending) : actions}
       <div role="status" aria-live="polite" id={statusId}>
-        {said && <p className={state?.ok && !local ? undefined : "notice"}>{said}</p>}
+        {/* A field's problem is said at the field and in the summary; here only the answers. */}
+        {said && !problem && <p className={state?.ok ? undefined : "notice"}>{said}</p>}
         {state && !local && more?.(state)}
       </div>
     </div>
@@ -91,6 +113,7 @@ export function CheckedForm({ action, schema, actions, sayProblem, sayAnswer, mo
 
   return (
     <form ref={form} className={className} action={formAction} onSubmit={submit} noValidate aria-busy={pending} aria-label={label}>
+      {summary}
       {actionsFirst && bar}
       {children}
       {!actionsFirst && bar}

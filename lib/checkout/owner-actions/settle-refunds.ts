@@ -34,6 +34,7 @@ export async function settleRefunds(deps: OwnerActionDeps, orderId: string): Pro
   }
   const now = await readOrder(deps.store, orderId);
   if (!now.ok) return;
+  await deps.onMoneyBack?.(now.value.record).catch((error: unknown) => console.warn(`[orders] refunds of ${orderId} not netted from the sales figures yet: ${String(error)}`));
   for (const entry of now.value.record.refunds ?? []) {
     if (entry.status === "done" && !entry.buyerTold) await tellBuyer(deps, now.value.record, entry);
   }

@@ -5,7 +5,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
 import { formatMoney, toDecimalString, type Money } from "@/lib/money";
-import { readDailySales, type DaySales } from "@/lib/operations/daily-sales";
+import { readDailySales, salesTotals, type DaySales } from "@/lib/operations/daily-sales";
 import type { HealthReport } from "@/lib/operations/health";
 import { LATENCY_BOUNDS_MS } from "@/lib/operations/health";
 import { readPause } from "@/lib/operations/owner-settings";
@@ -63,9 +63,11 @@ export async function OperationsDashboard({ range, canEdit, locale }: { range: 7
         <SalesChartLoader
           days={days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000)}
           sales={days.map((d) => major(d.salesMinor, storeCurrency))}
+          refunds={days.map((d) => major(d.refundedMinor, storeCurrency))}
           cost={days.map((d) => major(d.costMinor, storeCurrency))}
           margin={days.map((d) => major(d.marginMinor, storeCurrency))}
-          labels={{ sales: t("sales"), cost: t("cost"), margin: t("margin") }}
+          dayLabels={days.map((d) => format.dateTime(new Date(`${d.day}T00:00:00Z`), { month: "short", day: "numeric", timeZone: "UTC" }))}
+          labels={{ sales: t("sales"), refunds: t("refunds"), cost: t("cost"), margin: t("margin") }}
           label={t("chartLabel")}
         />
         <SalesTable days={days} currency={storeCurrency} caption={t("tableCaption", { days: range, currency: storeCurrency })} money={money} t={t} />
@@ -113,17 +115,17 @@ export async function OperationsDashboard({ range, canEdit, locale }: { range: 7
 type T = Awaited<ReturnType<typeof getTranslations<"admin.operations">>>;
 
 function SalesTable({ days, caption, money, currency, t }: { days: DaySales[]; caption: string; money: (minor: number, currency: string) => string; currency: string; t: T }) {
-  const sum = (pick: (d: DaySales) => number) => days.reduce((total, d) => total + pick(d), 0);
-  const uncosted = sum((d) => d.uncosted);
+  const total = salesTotals(days);
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
+      <table className={`${styles.table} ${styles.cards}`}>
         <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{t("day")}</th>
             <th scope="col">{t("orders")}</th>
             <th scope="col">{t("sales")}</th>
+            <th scope="col">{t("refunds")}</th>
             <th scope="col">{t("cost")}</th>
             <th scope="col">{t("margin")}</th>
           </tr>
@@ -131,25 +133,38 @@ function SalesTable({ days, caption, money, currency, t }: { days: DaySales[]; c
         <tbody>
           {days.map((d) => (
             <tr key={d.day}>
-              <th scope="row">{d.day}</th>
-              <td>{d.orders}</td>
-              <td>{money(d.salesMinor, currency)}</td>
-              <td>{money(d.costMinor, currency)}</td>
-              <td>{money(d.marginMinor, currency)}</td>
+              <th scope="row" data-label={t("day")}>
+                {d.day}
+              </th>
+              <td data-label={t("orders")}>{d.orders}</td>
+              <td className={styles.amount} data-label={t("sales")}>
+                {money(d.salesMinor, currency)}
+              </td>
+              <td className={styles.amount} data-label={t("refunds")}>
+                {money(-d.refundedMinor, currency)}
+              </td>
+              <td className={styles.amount} data-label={t("cost")}>
+                {money(d.costMinor, currency)}
+              </td>
+              <td className={styles.amount} data-label={t("margin")}>
+                {money(d.marginMinor, currency)}
+              </td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">{t("total")}</th>
-            <td>{sum((d) => d.orders)}</td>
-            <td>{money(sum((d) => d.salesMinor), currency)}</td>
-            <td>{money(sum((d) => d.costMinor), currency)}</td>
-            <td>{money(sum((d) => d.marginMinor), currency)}</td>
+            <td data-label={t("orders")} data-testid="sales-total-orders">{total.orders}</td>
+            <td className={styles.amount} data-label={t("sales")} data-testid="sales-total-sales">{money(total.salesMinor, currency)}</td>
+            <td className={styles.amount} data-label={t("refunds")} data-testid="sales-total-refunds">{money(-total.refundedMinor, currency)}</td>
+            <td className={styles.amount} data-label={t("cost")} data-testid="sales-total-cost">{money(total.costMinor, currency)}</td>
+            <td className={styles.amount} data-label={t("margin")} data-testid="sales-total-margin">{money(total.marginMinor, currency)}</td>
           </tr>
         </tfoot>
       </table>
-      {uncosted > 0 && <p>{t("uncosted", { count: uncosted })}</p>}
+      <p className={styles.help}>{t("netNote")}</p>
+      {total.uncosted > 0 && <p>{t("uncosted", { count: total.uncosted })}</p>}
     </div>
   );
 }

@@ -56,7 +56,7 @@ export async function OrderActions({ order, role, locale }: OrderActionsProps) {
           </label>
         </OrderActionForm>
       ) : cancelNo ? (
-        <p>{t("cancelNotNow", { why: t(`results.${cancelNo.code}` as "results.delivered", { left: money(left) }) })}</p>
+        <p>{t("cancelNotNow", { why: t(`cancelWhy.${cancelNo.code}` as "cancelWhy.delivered") })}</p>
       ) : null}
 
       <h3>{t("refund")}</h3>

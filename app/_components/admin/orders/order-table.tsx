@@ -8,6 +8,9 @@ import { formatMoney } from "@/lib/money";
 import { orderListParams, type OrderListQuery } from "@/lib/order-list/order-list-query";
 import type { OrderRow } from "@/lib/order-list/order-row";
 import own from "./orders.module.css";
+import { shopMode } from "@/lib/config/shop-mode";
+import { orderMode } from "./order-mode";
+import { StateBadge } from "./state-badge";
 
 interface Props {
   locale: Locale;
@@ -18,11 +21,12 @@ interface Props {
 export async function OrderTable({ locale, rows, query }: Props) {
   const t = await getTranslations({ locale, namespace: "admin.orders" });
   const format = await getFormatter({ locale });
+  const mode = shopMode();
   if (rows.length === 0) return <p>{t("empty")}</p>;
   const productHref = (gameId: number) => `/admin/orders?${orderListParams({ ...query, product: gameId, after: undefined }).toString()}`;
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
+      <table className={`${styles.table} ${styles.cards}`}>
         <caption className="visually-hidden">{t("caption")}</caption>
         <thead>
           <tr>
@@ -46,22 +50,24 @@ export async function OrderTable({ locale, rows, query }: Props) {
               </tr>
             ) : (
               <tr key={row.id}>
-                <th scope="row" className={own.mono}>
+                <th scope="row" className={own.mono} data-label={t("columns.order")}>
                   <Link href={`/admin/orders/${row.id}`}>{row.id}</Link>
                 </th>
-                <td>{format.dateTime(row.createdAt, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}</td>
-                <td>
-                  {t(`filters.stateChoices.${row.state}`)}
+                <td data-label={t("columns.created")}>{format.dateTime(row.createdAt, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}</td>
+                <td data-label={t("columns.state")}>
+                  <StateBadge state={row.state} label={t(`filters.stateChoices.${row.state}`)} />
                   {row.alert !== null && <strong> · {t("needsOwner")}</strong>}
                 </td>
-                <td>
+                <td data-label={t("columns.product")}>
                   <Link href={productHref(row.gameId)} title={t("filterByProduct")}>
                     {row.product}
                   </Link>
                 </td>
-                <td>{row.email}</td>
-                <td>{formatMoney(row.price, locale)}</td>
-                <td>{t(`filters.flowChoices.${row.flow}`)} · {t(`filters.modeChoices.${row.test ? "test" : "live"}`)}</td>
+                <td data-label={t("columns.email")}>{row.email}</td>
+                <td data-label={t("columns.price")} className={styles.amount}>
+                  {formatMoney(row.price, locale)}
+                </td>
+                <td data-label={t("columns.mode")}>{t(`filters.flowChoices.${row.flow}`)} · {t(`filters.modeChoices.${orderMode(row.test, mode)}`)}</td>
               </tr>
             ),
           )}

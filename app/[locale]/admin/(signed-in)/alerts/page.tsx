@@ -6,6 +6,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
 import { AlertActionForm } from "@/app/_components/admin/alerts/alert-action-form";
+import { alertText } from "@/app/_components/admin/alerts/alert-text";
 import alertStyles from "@/app/_components/admin/alerts/alerts.module.css";
 import type { AlertRecord } from "@/lib/alerts";
 import { shopAlerts } from "@/lib/shop/alerts";
@@ -34,7 +35,8 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
   const words = { email: t("email"), webhook: t("webhook"), sent: t("sent"), failed: t("failed") };
   const answers = {
     acknowledged: t("answers.acknowledged"),
-    alreadyAcknowledged: t("answers.alreadyAcknowledged"),
+    // Left as a placeholder here: the form fills in who acknowledged it from the action's answer.
+    alreadyAcknowledged: t("answers.alreadyAcknowledged", { by: "{by}" }),
     notFound: t("answers.notFound"),
     testSent: t("answers.testSent"),
     testFailedChannel: t("answers.testFailedChannel"),
@@ -88,11 +90,19 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
               </tr>
             </thead>
             <tbody>
-              {page.alerts.map((alert) => (
+              {page.alerts.map((alert) => {
+                const text = alertText(alert, t, locale);
+                return (
                 <tr key={alert.id}>
                   <td>
-                    <strong>{alert.test ? `${t("testTag")} ${alert.title}` : alert.title}</strong>
-                    <p className={alertStyles.detail}>{alert.detail}</p>
+                    <strong>{alert.test ? `${t("testTag")} ${text.title}` : text.title}</strong>
+                    {text.detail && <p className={alertStyles.detail}>{text.detail}</p>}
+                    {text.recorded && (
+                      <details className={alertStyles.detail}>
+                        <summary>{t("recordedDetail")}</summary>
+                        <p lang="en">{text.recorded}</p>
+                      </details>
+                    )}
                     <code className={alertStyles.muted}>{alert.cause}</code>
                     {alert.link?.startsWith("/") && !alert.test && (
                       <p>
@@ -130,7 +140,7 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
                     {state(alert)}
                     {/* A cleared alert is closed: nothing left for anyone to take on. */}
                     {alert.acknowledgedAt === null && alert.clearedAt === null && (
-                      <AlertActionForm action={acknowledgeAlert} label={t("acknowledgeLabel", { title: alert.title })} answers={answers} words={words}>
+                      <AlertActionForm action={acknowledgeAlert} label={t("acknowledgeLabel", { title: text.title })} answers={answers} words={words}>
                         <input type="hidden" name="id" value={alert.id} />
                         <button className={`button button-secondary ${alertStyles.action}`} type="submit">
                           {t("acknowledge")}
@@ -139,7 +149,8 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
                     )}
                   </td>
                 </tr>
-              ))}
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -14,6 +14,7 @@ import { RuleSummary } from "@/app/_components/admin/prices/rule-summary";
 import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { previewRules } from "@/lib/shop/pricing-admin";
+import { shopOverriddenSettings } from "@/lib/shop/pricing";
 import { catalogPricingTargets } from "@/lib/catalog/catalog-brands";
 import { catalogVouchers } from "@/lib/catalog/catalog-vouchers";
 import { discardEdits, previewRates, removeRule, saveEdits } from "./actions";
@@ -35,10 +36,11 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
   const owner = roleAllows(admin.role, "owner");
   const state = await loadEditorState(admin);
   const { rules, draft, working } = state;
-  const [targets, names, preview] = await Promise.all([
+  const [targets, names, preview, overridden] = await Promise.all([
     catalogPricingTargets(state.deps.catalog),
     voucherNames(state),
     draft ? previewRules(state.deps, draft.content) : null,
+    shopOverriddenSettings(),
   ]);
   const content = working.content;
 
@@ -46,15 +48,25 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
     <>
       <h1>{t("title")}</h1>
       {saved && (
-        <p role="status" className={own.warnText}>
+        <p role="status" className={styles.success} data-testid="saved-message">
           {t("saved", { version: saved })}
         </p>
       )}
       <p>
-        {t("current", { version: rules.version, by: rules.savedBy })}{" "}
+        {rules.savedBy === "settings" ? t("currentFromSettings", { version: rules.version }) : t("current", { version: rules.version, by: rules.savedBy })}{" "}
         <time dateTime={new Date(rules.savedAt).toISOString()}>{format.dateTime(rules.savedAt, { dateStyle: "medium", timeStyle: "short" })}</time>
-        {rules.note && ` — ${rules.note}`} <Link href="/admin/prices/history">{t("historyLink")}</Link>
+        {rules.note && rules.savedBy !== "settings" && ` — ${rules.note}`} <Link href="/admin/prices/history">{t("historyLink")}</Link>
       </p>
+      {overridden.length > 0 && (
+        <div className="notice" data-testid="overridden-settings">
+          <p>{t("overridden.intro")}</p>
+          <ul>
+            {overridden.map((entry) => (
+              <li key={entry.setting}>{t(`overridden.${entry.setting}`, { configured: entry.configured, inForce: entry.inForce })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {state.staleRates.length > 0 && (
         <p className="notice" role="alert">
           {t("staleRates", { currencies: state.staleRates.map((rate) => rate.currency).join(", "), hours: state.rateMaxAgeHours })}

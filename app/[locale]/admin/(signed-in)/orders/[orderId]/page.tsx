@@ -16,6 +16,8 @@ import { setSegmentLocale } from "@/lib/auth/guard/admin-locale";
 import { orderIdSchema } from "@/lib/checkout/order-record";
 import { readFailure, readOrder } from "@/lib/checkout/store/order-store";
 import { shopMode } from "@/lib/config/shop-mode";
+import { orderMode } from "@/app/_components/admin/orders/order-mode";
+import { StateBadge } from "@/app/_components/admin/orders/state-badge";
 import { getKv } from "@/lib/kv/get-kv";
 import { formatMoney, type Money } from "@/lib/money";
 import { moneyFacts, stripePaymentLink } from "@/lib/order-list/order-money";
@@ -61,8 +63,8 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       {back}
       <h1>{t("detail.title", { id: orderId })}</h1>
       <p>
-        {t(`filters.stateChoices.${record.state}`)}
-        {record.reason !== null && ` · ${record.reason}`}
+        <StateBadge state={record.state} label={t(`filters.stateChoices.${record.state}`)} />
+        {record.reason !== null && ` · ${t(`reasonChoices.${record.reason}`)}`}
         {record.alert !== null && (
           <strong>
             {" "}
@@ -131,7 +133,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
             )}
             <dt>{t("columns.mode")}</dt>
             <dd>
-              {t(`filters.flowChoices.${record.flow}`)} · {t(`filters.modeChoices.${record.test ? "test" : "live"}`)}
+              {t(`filters.flowChoices.${record.flow}`)} · {t(`filters.modeChoices.${orderMode(record.test, shopMode())}`)}
             </dd>
             <dt>{t("columns.created")}</dt>
             <dd>{when(record.createdAt)}</dd>

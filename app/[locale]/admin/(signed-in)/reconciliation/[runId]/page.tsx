@@ -5,11 +5,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import styles from "@/app/_components/admin/admin.module.css";
 import { ReconciliationActionForm } from "@/app/_components/admin/reconciliation/action-form";
+import { rowWords } from "@/app/_components/admin/reconciliation/row-words";
 import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { getKv } from "@/lib/kv/get-kv";
-import type { MismatchRow } from "@/lib/reconciliation/judge";
 import { readRun, settledMarks } from "@/lib/reconciliation/run-store";
 import { settleReconciliationRow } from "../actions";
 
@@ -18,12 +18,6 @@ type Props = { params: Promise<{ locale: string; runId: string }> };
 const COUNTS = ["orders", "judged", "inFlight", "submitted", "batches", "upstreamAgreed", "upstreamDisagreed", "upstreamNotFound", "providerIntents", "mismatches"] as const;
 const CALLS = ["revise", "orderInfo", "provider"] as const;
 
-function upstreamSays(row: MismatchRow, missing: string): string {
-  if (!row.upstream) return "";
-  if (row.upstream.status === null) return missing;
-  return `${row.upstream.status}${row.upstream.amount === null ? "" : ` · ${row.upstream.amount}`}`;
-}
-
 export default adminPage("staff", async ({ params }: Props, admin) => {
   const { locale: segment, runId } = await params;
   const locale = isLocale(segment) ? segment : DEFAULT_LOCALE;
@@ -31,6 +25,8 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   const run = await readRun(kv, runId);
   if (!run) notFound();
   const t = await getTranslations({ locale, namespace: "admin.reconciliation" });
+  const orderWords = await getTranslations({ locale, namespace: "admin.orders.filters.stateChoices" });
+  const stateWord = (state: string) => (orderWords.has(state as Parameters<typeof orderWords.has>[0]) ? orderWords(state as Parameters<typeof orderWords>[0]) : state);
   const format = await getFormatter({ locale });
   const marks = await settledMarks(kv, run);
   const canSettle = roleAllows(admin.role, "owner");
@@ -79,13 +75,14 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
             <tbody>
               {run.rows.map((row) => {
                 const mark = marks.get(row.key);
+                const says = rowWords(row, t, stateWord, locale);
                 return (
                   <tr key={row.key}>
                     <td>{row.orderId ? <Link href={`/${locale}/admin/orders/${row.orderId}`}>{row.orderId}</Link> : t("noOrder")}</td>
                     <td>{t(`kinds.${row.kind}`)}</td>
-                    <td>{row.ledger ? `${row.ledger.state} · ${row.ledger.price} ${row.ledger.currency}` : t("noOrder")}</td>
-                    <td>{row.provider ? t("providerSays", { status: row.provider.status, received: row.provider.received, refunded: row.provider.refunded }) : t("noPayment")}</td>
-                    <td>{upstreamSays(row, t("upstreamMissing"))}</td>
+                    <td>{says.ledger ?? t("noOrder")}</td>
+                    <td>{says.provider ?? t("noPayment")}</td>
+                    <td>{says.upstream}</td>
                     <td>
                       <p>{t(`actions.${row.action}`)}</p>
                       {mark ? (

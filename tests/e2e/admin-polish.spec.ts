@@ -1,0 +1,214 @@
+// What a shop owner notices in the admin, on a desktop and on a phone: a refunded order's loss on
+// the dashboard, amounts that never break mid-token, the orders list as cards on a phone, grouped
+// navigation, state badges, "Demo" for a demo shop's orders, a visible "Saved as version N" —
+// each axe clean — and every Chinese admin page free of English words outside names and codes.
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Cookie, type Locator, type Page } from "@playwright/test";
+import { buyCode } from "./support/buy-code";
+import { DEMO_OWNER, ownerPage } from "./support/demo-owner";
+
+let cookies: Cookie[] = [];
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  // Signed in here rather than with demoOwnerCookies: the first dashboard of a fresh server on a
+  // busy machine can take longer than that helper's wait.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto("/admin/sign-in");
+  await page.getByLabel("Email").fill(DEMO_OWNER.email);
+  await page.getByLabel("Password").fill(DEMO_OWNER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible({ timeout: 45_000 });
+  cookies = (await context.storageState()).cookies;
+  await context.close();
+});
+
+async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Minor units from a formatted amount ("-$9.80" → -980). */
+function minorOf(text: string): number {
+  const negative = /[-−]/.test(text);
+  const digits = text.replace(/[^\d]/g, "");
+  return (negative ? -1 : 1) * Number(digits);
+}
+
+/** The text of a cell lies on one line: a wrapped amount has a line box per piece. */
+async function lineCount(cell: Locator): Promise<number> {
+  return cell.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+    return tops.size;
+  });
+}
+
+async function totals(page: Page) {
+  await page.goto("/admin?range=7");
+  const cell = (name: string) => page.getByTestId(`sales-total-${name}`);
+  return {
+    refunds: minorOf(await cell("refunds").innerText()),
+    margin: minorOf(await cell("margin").innerText()),
+    cells: [cell("sales"), cell("refunds"), cell("cost"), cell("margin")],
+  };
+}
+
+test("@once a full refund of a delivered order shows on the dashboard as the loss of its cost", async ({ browser, baseURL }) => {
+  const owner = await ownerPage(browser, baseURL, cookies);
+  const before = await totals(owner);
+
+  const buyer = await browser.newPage({ baseURL });
+  const { orderId } = await buyCode(buyer, `polish-${Date.now()}@example.com`);
+  await owner.goto(`/admin/orders/${orderId}`);
+  const cost = minorOf(await owner.locator("dt:text-is('Upstream cost') + dd").innerText());
+  const price = minorOf(await owner.locator("dt:text-is('Price') + dd").first().innerText());
+  expect(cost).toBeGreaterThan(0);
+  // A demo shop's order says so, its state is a badge, and nothing says a code.
+  await expect(owner.getByText(/· Demo$/)).toBeVisible();
+  await expect(owner.getByTestId("state-badge").first()).toHaveText("Completed");
+
+  const form = owner.getByRole("form", { name: "Refund" });
+  await form.getByLabel(/^Reason/).fill("the buyer could not redeem it");
+  await form.getByLabel(/I understand that upstream keeps/).check();
+  await form.getByRole("button", { name: "Refund" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(owner.locator("h1 + p")).toHaveText("Refunded · refunded by the shop");
+  await expect(owner.getByText("refunded_by_shop")).toHaveCount(0);
+
+  const after = await totals(owner);
+  expect(after.refunds - before.refunds).toBe(-price);
+  // Sold at `price`, refunded `price`, the code's cost still paid: the margin falls by the cost.
+  expect(after.margin - before.margin).toBe(-cost);
+  await buyer.context().close();
+  await owner.context().close();
+});
+
+for (const phone of [false, true]) {
+  // @once runs in the desktop project only, @phone in the phone project only.
+  test(`${phone ? "@phone" : "@once"} amounts never break, the orders list reads well, navigation is grouped`, async ({ browser, baseURL }) => {
+    const owner = await ownerPage(browser, baseURL, cookies);
+    const { cells } = await totals(owner);
+    for (const cell of cells) expect(await lineCount(cell)).toBe(1);
+    await expect(owner.getByTestId("admin-nav-group")).toHaveCount(3);
+    await expect(owner.getByTestId("sales-chart").locator("canvas").first()).toBeVisible();
+    await expectAxeClean(owner);
+
+    await owner.goto("/admin/orders");
+    const badge = owner.getByTestId("state-badge").first();
+    if ((await badge.count()) > 0) {
+      await expect(badge).toBeVisible();
+      const firstRow = owner.locator("tbody tr").first();
+      expect(await lineCount(firstRow.locator("td").nth(4))).toBe(1);
+      if (phone) {
+        // One card per order: the row is a block, each cell labelled by its column.
+        expect(await firstRow.evaluate((row) => getComputedStyle(row).display)).toBe("block");
+        expect(await firstRow.locator("td").first().evaluate((cell) => getComputedStyle(cell, "::before").content)).not.toBe("none");
+      }
+    }
+    await expectAxeClean(owner);
+    await owner.context().close();
+  });
+}
+
+test("@once a saved price change says so visibly", async ({ browser, baseURL }) => {
+  const owner = await ownerPage(browser, baseURL, cookies);
+  await owner.goto("/admin/prices?saved=2");
+  const saved = owner.getByTestId("saved-message");
+  await expect(saved).toBeVisible();
+  await expect(saved).toHaveAttribute("role", "status");
+  expect(await saved.evaluate((element) => getComputedStyle(element).borderInlineStartWidth)).not.toBe("0px");
+  // Owner-facing text does not name configuration settings.
+  await expect(owner.locator("main")).not.toContainText("PRICE_MARKUP_PERCENT");
+  await expectAxeClean(owner);
+  await owner.context().close();
+});
+
+for (const phone of [false, true]) {
+  test(`${phone ? "@phone" : "@once"} a wrong figure in a price rule is said at the top of the form and at the field`, async ({ browser, baseURL }) => {
+    const owner = await ownerPage(browser, baseURL, cookies);
+    if (!phone) await owner.setViewportSize({ width: 1280, height: 900 });
+    await owner.goto("/admin/prices/rule?level=global&key=");
+    const markup = owner.getByLabel("Markup (%)", { exact: true });
+    await markup.fill("3 percent");
+    await owner.getByRole("button", { name: "Preview" }).click();
+    const summary = owner.getByTestId("error-summary");
+    await expect(summary).toHaveText("Markup (%): enter a percent from 0 to 1000, such as 7.5.");
+    await expect(markup).toBeFocused();
+    await expect(markup).toHaveAttribute("aria-invalid", "true");
+    // Said at the field too, and both the field and the summary are on screen.
+    const note = owner.locator(`[id="${await markup.getAttribute("aria-describedby")}"]`);
+    await expect(note).toHaveText("Markup (%): enter a percent from 0 to 1000, such as 7.5.");
+    await expect(markup).toBeInViewport();
+    if (!phone) await expect(summary).toBeInViewport();
+    await expectAxeClean(owner);
+    await owner.context().close();
+  });
+}
+
+/** Words a Chinese page may show in Latin letters: names and codes. */
+async function allowedLatin(): Promise<RegExp[]> {
+  const fixture = JSON.parse(await readFile("lib/sandbox/fixture/default-fixture.json", "utf8")) as {
+    services: { game_name: string; brand: string; vouchers?: { name?: string }[] }[];
+  };
+  const names = new Set<string>(["Voucher Storefront", "Stripe", "Partner API", "Chromium"]);
+  for (const service of fixture.services) {
+    names.add(service.game_name);
+    names.add(service.brand);
+    for (const voucher of service.vouchers ?? []) if (voucher.name) names.add(voucher.name);
+  }
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return [
+    ...[...names].sort((a, b) => b.length - a.length).map((name) => new RegExp(escape(name), "g")),
+    /[\w.+-]+@[\w-]+(\.[\w-]+)+/g, // emails
+    /https?:\/\/\S+/g,
+    /\b[0-9A-HJKMNP-TV-Z]{26}\b/g, // order ids
+    /\b[A-Z]{2,}[$]?/g, // currency and other codes (USD, US$, UTC, ID)
+    /\b(?:pi|cs|re|ch|evt|whsec|sk)_\w+/g, // payment ids
+    /[\w-]+:[\w:.-]+/g, // alert causes and audit targets (order:…, low-balance)
+    /\b\d[\w.-]*/g,
+  ];
+}
+
+/** The English words left on a Chinese page once names and codes are taken out. */
+async function englishWords(page: Page, allowed: RegExp[]): Promise<string[]> {
+  const text = await page.locator("main").evaluate((main) => {
+    const clone = main.cloneNode(true) as HTMLElement;
+    // Names and codes the page marks as such.
+    for (const element of clone.querySelectorAll("code, [lang='en'], [translate='no'], time")) element.remove();
+    return clone.innerText;
+  });
+  let rest = text;
+  for (const pattern of allowed) rest = rest.replace(pattern, " ");
+  return [...new Set(rest.match(/[A-Za-z]{3,}/g) ?? [])];
+}
+
+/** Pages that still show English in Chinese (issue 29), each failing until it is fixed. */
+const STILL_ENGLISH: Record<string, string> = {
+  "/zh/admin": "the chart's legend says 'Value' (uPlot's default x label)",
+  "/zh/admin/orders": "Stripe's object names (Checkout Session, PaymentIntent) and product names outside the fixture's",
+  "/zh/admin/order": "the order's event log is stored in English",
+  "/zh/admin/alerts": "setting names (WEBHOOK URL) in the delivery facts",
+};
+
+const CHINESE_PAGES = ["/zh/admin", "/zh/admin/orders", "/zh/admin/order", "/zh/admin/alerts", "/zh/admin/reconciliation", "/zh/admin/prices", "/zh/admin/prices/history", "/zh/admin/catalogue", "/zh/admin/catalogue/changes", "/zh/admin/people", "/zh/admin/security", "/zh/admin/audit"];
+
+for (const path of CHINESE_PAGES) {
+  test(`@once the Chinese admin page ${path} has no English words outside names and codes`, async ({ browser, baseURL }) => {
+    test.fail(path in STILL_ENGLISH, STILL_ENGLISH[path]);
+    const owner = await ownerPage(browser, baseURL, cookies);
+    let target = path;
+    if (path === "/zh/admin/order") {
+      // An order's page: the newest order of the list, if this run has one.
+      await owner.goto("/zh/admin/orders");
+      const href = await owner.locator("tbody tr th a").first().getAttribute("href", { timeout: 2_000 }).catch(() => null);
+      test.skip(href === null, "no order in this run");
+      target = `/zh${(href ?? "").replace(/^\/zh/, "")}`;
+    }
+    await owner.goto(target);
+    expect(await englishWords(owner, await allowedLatin())).toEqual([]);
+    await owner.context().close();
+  });
+}
