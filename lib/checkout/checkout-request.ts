@@ -1,6 +1,7 @@
 // POST /api/checkout's body. Only what the buyer chooses: which voucher (or which service and
 // amount), the account, activation, an email. Prices and costs never come from the client.
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 
 const id = z.number({ error: "expected a positive integer id" }).int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -14,6 +15,8 @@ export const checkoutRequestSchema = z
     account: z.string({ error: "account must be a string" }).trim().min(1, { error: "account is empty" }).max(512).optional(),
     activation: z.boolean({ error: "activation must be true or false" }).optional(),
     email: z.email({ error: "email must be an email address" }).max(254),
+    /** The language of the page ordered on: the order's emails and link speak it. */
+    locale: z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(", ")}` }).optional(),
   })
   .superRefine((body, ctx) => {
     const voucher = body.voucher_id !== undefined;

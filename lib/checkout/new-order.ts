@@ -5,7 +5,8 @@ import type { OrderRecord } from "./order-record";
 export type NewOrderInput = Pick<
   OrderRecord,
   "id" | "flow" | "capabilityHash" | "capabilitySealed" | "email" | "item" | "account" | "activation" | "test" | "quote"
->;
+> &
+  Partial<Pick<OrderRecord, "locale">>;
 
 export function newOrderRecord(input: NewOrderInput, now: number): OrderRecord {
   return {

@@ -205,6 +205,10 @@ export const envSchema = z.object({
   CHECKOUT_COMPLETED_RECHECKS: durationList.prefault("1h,1d,7d"),
   /** Checkouts per client IP, e.g. 10/60s. */
   CHECKOUT_RATE_LIMIT: rateLimitSettingSchema.prefault("10/60s"),
+  /** "Email me my orders" requests per client IP, e.g. 10/1h: each one sends a mail. */
+  ORDER_LINKS_RATE_LIMIT: rateLimitSettingSchema.prefault("10/1h"),
+  /** "Email me my orders" requests per address, from any IP, e.g. 3/1h: nobody can flood a mailbox. */
+  ORDER_LINKS_ADDRESS_LIMIT: rateLimitSettingSchema.prefault("3/1h"),
   /** Payments per /api/revise call when reconciling; the Partner API takes at most 10,000 (and 1 MiB, which the batches also respect). */
   RECONCILE_BATCH_SIZE: z.coerce.number({ error: "expected a number of payments" }).int().min(1).max(10_000, { error: "the Partner API takes at most 10,000 payments per /api/revise call" }).default(5_000),
   /** Bearer token the cron sweep route requires (Vercel sends it as Authorization: Bearer …); unset refuses the route. */

@@ -2,7 +2,7 @@
 // The last step on the product page: where to send the order link, automatic activation where
 // the service offers it, and the pay button. It opens the payment page; nothing is charged
 // until the code is delivered.
-import { useClientWords } from "../i18n/client-words";
+import { useClientLocale, useClientWords } from "../i18n/client-words";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 // The email pattern z.email() checks on the server (lib/checkout/checkout-request.ts), from zod's
 // own regexes module: the pattern alone, not zod, which would double the page's JavaScript.
@@ -21,7 +21,7 @@ function isEmail(text: string): boolean {
 }
 
 interface CheckoutStepProps {
-  choice: Omit<CheckoutChoice, "email" | "activation">;
+  choice: Omit<CheckoutChoice, "email" | "activation" | "locale">;
   price: Money;
   /** The service can activate the code on the buyer's account. */
   activationOffered: boolean;
@@ -29,6 +29,7 @@ interface CheckoutStepProps {
 
 export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepProps) {
   const t = useClientWords();
+  const locale = useClientLocale();
   const money = useMoney();
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
@@ -48,7 +49,7 @@ export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepP
     }
     setSending(true);
     setProblem(null);
-    const outcome = await postCheckout({ ...choice, email, activation });
+    const outcome = await postCheckout({ ...choice, email, activation, locale });
     if (outcome.ok) {
       // Leave the button disabled: the browser is on its way to the payment page.
       window.location.assign(outcome.next);

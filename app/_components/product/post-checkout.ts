@@ -1,6 +1,7 @@
 // The purchase panel's call to POST /api/checkout, and its answer in the shape the panel shows:
 // where to send the browser, or what went wrong and at which field.
 import { readErrorBody } from "@/lib/http/read-error-body";
+import type { Locale } from "@/lib/i18n/locales";
 
 export interface CheckoutChoice {
   gameId: number;
@@ -11,6 +12,8 @@ export interface CheckoutChoice {
   account: string | null;
   activation: boolean;
   email: string;
+  /** The page's language: the order's emails and link speak it. */
+  locale: Locale;
 }
 
 /** What went wrong: the shop's own words for the order (English), or what the page says itself. */
@@ -29,6 +32,7 @@ export function checkoutBody(choice: CheckoutChoice): Record<string, unknown> {
     ...(choice.account === null ? {} : { account: choice.account }),
     ...(choice.activation ? { activation: true } : {}),
     email: choice.email.trim(),
+    locale: choice.locale,
   };
 }
 
