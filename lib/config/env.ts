@@ -203,6 +203,8 @@ export const envSchema = z.object({
   CHECKOUT_PRICE_TOLERANCE_PERCENT: z.coerce.number({ error: "expected a percentage" }).min(0).max(100).default(0),
   /** When a completed order is read upstream again for a refund nobody notified, after completion: e.g. 1h,1d,7d; "none" for never. */
   CHECKOUT_COMPLETED_RECHECKS: durationList.prefault("1h,1d,7d"),
+  /** Which comparisons with face value buyers see next to a price: all ("Save 5%", "8% over face value"), savings only, or none. */
+  SHOP_FACE_VALUE_COMPARISON: z.enum(["all", "savings", "none"], { error: "expected all, savings or none" }).default("savings"),
   /** Checkouts per client IP, e.g. 10/60s. */
   CHECKOUT_RATE_LIMIT: rateLimitSettingSchema.prefault("10/60s"),
   /** "Email me my orders" requests per client IP, e.g. 10/1h: each one sends a mail. */

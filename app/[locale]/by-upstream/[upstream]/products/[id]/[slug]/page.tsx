@@ -19,6 +19,7 @@ import { languageAlternates } from "@/app/_components/seo/language-alternates";
 import { productJsonLd, scriptJson } from "@/app/_components/seo/product-json-ld";
 import { PurchasePanel } from "@/app/_components/product/purchase-panel";
 import { purchasePanelProps } from "@/app/_components/product/purchase-panel-props";
+import { faceValueComparison } from "@/lib/shop/presentation-settings";
 import styles from "@/app/_components/product/product.module.css";
 
 type Props = { params: Promise<{ locale: string; id: string; slug: string }> };
@@ -83,7 +84,7 @@ export default async function ProductPage({ params }: Props) {
           />
           {summary ? <p className={styles.description}>{summary}</p> : null}
         </header>
-        <PurchasePanel {...purchasePanelProps(detail)} />
+        <PurchasePanel {...purchasePanelProps(detail, faceValueComparison())} />
         <section className={styles.details} aria-label={t("product.deliverySection")}>
           <DeliveryFacts product={product} denominations={denominations} />
         </section>
