@@ -30,7 +30,8 @@ export function orderLinkEmail(input: OrderLinkEmail): MailMessage {
   const html =
     `${input.test ? `<p><strong>${escapeHtml(t("testOrder"))}</strong></p>` : ""}` +
     `<p>${escapeHtml(thanks)}</p>` +
-    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t("orderLink"))}</a>. ${escapeHtml(t("orderPrivate"))}</p>` +
+    // No punctuation of ours between the two: each language ends its own sentences.
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t("orderLink"))}</a></p><p>${escapeHtml(t("orderPrivate"))}</p>` +
     `<p>${escapeHtml(t("orderCharged"))}</p><p>${escapeHtml(input.shopName)}</p>`;
   return { to: input.to, subject: t("orderSubject", { id: input.orderId, shop: input.shopName }), text, html };
 }

@@ -12,12 +12,16 @@ import { buyCode } from "./support/buy-code";
 const OUTBOX = "test-results/e2e-shop/outbox";
 const DIAMONDS = "/products/426/mythic-realms-diamonds-outside-russia";
 
-/** A message as its reader sees it: quoted-printable and encoded headers undone. */
+/** A message as its reader sees it: encoded header words (folded over lines) and the quoted-printable body undone. */
 function readable(eml: string): string {
-  const words = eml.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-    kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : qp(text.replace(/_/g, " ")),
-  );
-  return qp(words.replace(/=\r?\n/g, ""));
+  const split = eml.search(/\r?\n\r?\n/);
+  const head = eml
+    .slice(0, split)
+    .replace(/\?=\r?\n[ \t]+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : qp(text.replace(/_/g, " ")),
+    );
+  return `${head}${qp(eml.slice(split).replace(/=\r?\n/g, ""))}`;
 }
 
 function qp(text: string): string {
