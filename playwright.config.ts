@@ -67,6 +67,8 @@ export default defineConfig({
       // desktop and phone both check players.
       CHECKOUT_RATE_LIMIT: "100000/60s",
       PLAYER_CHECK_RATE_LIMIT: "100000/60s",
+      // "Email me my orders", desktop and phone (tests/e2e/buyer-polish.spec.ts).
+      ORDER_LINKS_RATE_LIMIT: "100000/60s",
       // The admin tests sign in many times, desktop and phone, all from 127.0.0.1.
       ADMIN_SIGN_IN_LIMIT_ACCOUNT: "100000/60s",
       ADMIN_SIGN_IN_LIMIT_IP: "100000/60s",

@@ -1,6 +1,7 @@
 // Runs before every page and route (Node runtime, reading the environment at run time): keeps
-// the demo-only sandboxes out of a live shop, answers 404 for paths Next would crash on, routes
-// the shop's pages to the cache of the upstream this process serves in the visitor's language,
+// the demo-only sandboxes out of a live shop, answers 404 for paths Next would crash on, sends a
+// visitor to the URLs of their language (English at /…, Chinese at /zh/…), routes the shop's
+// pages to the cache of the upstream this process serves in the page's language,
 // and answers 503 for catalogue pages while that upstream's catalogue cannot be had at all.
 import { NextResponse, type NextRequest } from "next/server";
 import { earlySignInRedirect } from "@/lib/auth/early-sign-in-redirect";
@@ -26,13 +27,19 @@ export async function proxy(request: NextRequest): Promise<Response> {
   if (!inSandbox(request.nextUrl.pathname) && (await isMalformedFormPost(request))) {
     return problem("invalid", "the body is not the form its Content-Type names");
   }
+  if (decision.kind === "redirect") {
+    // Temporary: the same URL sends the next visitor, of another language, elsewhere.
+    const response = NextResponse.redirect(new URL(decision.path, request.url), 307);
+    response.headers.append("Vary", "Accept-Language, Cookie");
+    return response;
+  }
   if (decision.kind === "rewrite") {
     if (decision.catalog && (await catalogOutageNow(upstream))) return catalogUnavailableResponse();
     const url = request.nextUrl.clone();
     url.pathname = decision.path;
     const response = NextResponse.rewrite(url);
     // One URL, a page per language: a shared cache must key it by what picks the language.
-    response.headers.append("Vary", "Accept-Language, Cookie");
+    if (decision.varies) response.headers.append("Vary", "Accept-Language, Cookie");
     return response;
   }
   return NextResponse.next();

@@ -14,7 +14,7 @@ describe("proxy.ts matcher", () => {
   });
 
   it("still sees every page, the other routes and paths under the checkout's", () => {
-    for (const url of ["/", "/products/432/starfall-legends-crystals", "/search?q=x", "/orders/01K?key=k", "/admin", "/api/checkouts", "/api/webhooks/partner", "/api/orders", "/api/orders/01K/activation", "/api/orders/%E0%A4%A", "/api/checkout/x", "/sandbox/api/gameslist", "/zh/by-upstream/x"]) {
+    for (const url of ["/", "/products/432/starfall-legends-crystals", "/search?q=x", "/orders/01K?key=k", "/admin", "/api/checkouts", "/api/webhooks/partner", "/api/orders", "/api/orders/01K/activation", "/api/orders/%E0%A4%A", "/api/checkout/x", "/sandbox/api/gameslist", "/zh/by-upstream/x", "/zh", "/zh/products/432/starfall-legends-crystals", "/robots.txt", "/sitemap/0.xml"]) {
       expect(sees(url), url).toBe(true);
     }
   });

@@ -2,6 +2,7 @@
 // calls and six payment operations. The storefront passes the real client and the Stripe-backed
 // payments; tests pass the same, pointed at the two sandboxes, with faults injected between them.
 import type { DeadlineAlarm } from "./deadline-alarm";
+import type { Locale } from "@/lib/i18n/locales";
 import type { OwnerAlertSource } from "@/lib/alerts/owner-alert";
 import type { ConversionRates } from "./charge-check";
 import type { Money } from "@/lib/money";
@@ -108,8 +109,8 @@ export interface CheckoutDeps {
   vault: CodeVault;
   clock: Clock;
   policy: CheckoutPolicy;
-  /** The buyer's order link for an order id and its capability key. */
-  orderLink(orderId: string, capabilityKey: string): string;
+  /** The buyer's order link for an order id and its capability key, in the buyer's language (English when not given). */
+  orderLink(orderId: string, capabilityKey: string, locale?: Locale): string;
   /**
    * The pricing rules' store currency and rates as they are now (the owner edits them in the
    * admin): a charge in another currency than the quote is valued with them.

@@ -1,6 +1,7 @@
 // POST /api/checkout's body. Only what the buyer chooses: which voucher (or which service and
 // amount), the account, activation, an email, and the bot check's token. Prices and costs never come from the client.
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 
 const id = z.number({ error: "expected a positive integer id" }).int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -16,6 +17,8 @@ export const checkoutRequestSchema = z
     email: z.email({ error: "email must be an email address" }).max(254),
     /** The bot check's token (Cloudflare Turnstile, or its emulation in a demo): checked by screening, not here. */
     bot_token: z.string({ error: "bot_token must be a string" }).max(2048).optional(),
+    /** The language of the page ordered on: the order's emails and link speak it. */
+    locale: z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(", ")}` }).optional(),
   })
   .superRefine((body, ctx) => {
     const voucher = body.voucher_id !== undefined;

@@ -5,10 +5,11 @@ import type { OrderRecord } from "./order-record";
 export type NewOrderInput = Pick<
   OrderRecord,
   "id" | "flow" | "capabilityHash" | "capabilitySealed" | "email" | "item" | "account" | "activation" | "test" | "quote" | "buyer"
-> & {
-  /** The payment page asks for 3-D Secure (lib/fraud's decision before any card is typed). */
-  threeDSecure?: boolean;
-};
+> &
+  Partial<Pick<OrderRecord, "locale">> & {
+    /** The payment page asks for 3-D Secure (lib/fraud's decision before any card is typed). */
+    threeDSecure?: boolean;
+  };
 
 export function newOrderRecord({ threeDSecure, ...input }: NewOrderInput, now: number): OrderRecord {
   return {

@@ -68,9 +68,10 @@ export function orderEmailFor(order: OrderRecord, capabilityKey: string, deps: P
     orderId: order.id,
     product: productName(order),
     price: order.quote.price,
-    link: deps.orderLink(order.id, capabilityKey),
+    link: deps.orderLink(order.id, capabilityKey, order.locale),
     shopName: deps.shopName,
     test: order.test,
+    locale: order.locale ?? "en",
   });
 }
 

@@ -1,6 +1,7 @@
 // The order as it is stored in KV: everything `advance` needs to decide the next step from what
 // it knows now, and an append-only event log of how it got there. Parsed on every read, so a
 // record written by an older release is checked rather than trusted.
+import { LOCALES } from "@/lib/i18n/locales";
 import { z } from "zod";
 import { moneySchema } from "@/lib/money";
 import { orderStateSchema } from "./order-states";
@@ -100,6 +101,8 @@ export const orderRecordSchema = z.object({
   account: z.string().nullable(),
   activation: z.boolean(),
   test: z.boolean(),
+  /** The language of the page the buyer ordered on: their emails and order link speak it (absent on older orders: English). */
+  locale: z.enum(LOCALES).optional(),
   /** Frozen at checkout: what the buyer pays, the upstream cost and the pricing rules' version it was quoted on (absent on older orders). */
   quote: z.object({ price: moneySchema, cost: moneySchema, ruleVersion: z.number().int().min(1).optional() }),
   upstream: z.object({

@@ -30,6 +30,30 @@ function order(patch: Partial<OrderRecord>): OrderRecord {
 const sealedCode = { code: vault.seal("SECRET-CODE-1", ID), code2: vault.seal("PIN-2", ID), expiresAt: "2027-01-01T00:00:00Z", activation: null };
 
 describe("the buyer's view of an order", () => {
+  it("lists an owner's partial refund among the steps, in time order, with its amount", () => {
+    const at = 1_800_000_000_000;
+    const refund = (amount: number, when: number, status: "done" | "pending") =>
+      ({ requestId: `refund-${when}`, kind: "part", amount: { minor: amount, currency: "USD" }, reason: "goodwill", by: null, at: when, status, refundId: null, buyerTold: false }) as const;
+    const view = publicOrder(
+      order({
+        state: "completed",
+        delivery: sealedCode,
+        events: [
+          { at: at + 1_000, what: "authorized → completed", to: "completed" },
+          { at: at + 500, what: "created → authorized", to: "authorized" },
+        ],
+        refunds: [refund(300, at + 5_000, "done"), refund(200, at + 6_000, "pending")],
+      }),
+      vault,
+    );
+    expect(view.history.map((step) => [step.status, step.amount?.minor ?? null])).toEqual([
+      ["authorized", null],
+      ["completed", null],
+      ["partly_refunded", 300],
+    ]);
+    expect(view.history.at(-1)).toMatchObject({ text: "Refunded $3.00", at: new Date(at + 5_000).toISOString() });
+  });
+
   it("reveals the code, both parts, only once it is delivered", () => {
     const paid = publicOrder(order({ state: "authorized", delivery: sealedCode }), vault);
     expect(paid.delivery).toBeNull();

@@ -26,8 +26,11 @@ export interface PublicOrder {
   reason: string | null;
   reason_code: OrderReason | null;
   delivery: { code: string | null; code_2: string | null; expires_at: string | null; activation: "wait" | boolean | null } | null;
-  /** Each state the order entered, in words, with when (ISO 8601). */
-  history: { status: OrderState; text: string; at: string }[];
+  /**
+   * Each state the order entered, in words, with when (ISO 8601), and each partial refund of the
+   * owner's (the order stays completed through one: its amount says what came back).
+   */
+  history: { status: OrderState | "partly_refunded"; text: string; at: string; amount?: Money }[];
   /** A test order (demo, or PARTNER_TEST_MODE): nothing real was bought or charged. */
   test: boolean;
   /** The code's automatic activation failed and may be tried again (POST …/activation). */
@@ -91,6 +94,14 @@ const MONEY_TEXT: Record<MoneyState, string> = {
   refunded: "Your payment has been refunded.",
 };
 
+function history(order: OrderRecord): PublicOrder["history"] {
+  const states = order.events.flatMap((e) => (e.to ? [{ status: e.to, text: STEP_TEXT[e.to], at: e.at }] : []));
+  const parts = (order.refunds ?? [])
+    .filter((entry) => entry.kind === "part" && entry.status === "done")
+    .map((entry) => ({ status: "partly_refunded" as const, text: `Refunded ${formatMoney(entry.amount, "en")}`, at: entry.at, amount: entry.amount }));
+  return [...states, ...parts].sort((a, b) => a.at - b.at).map((step) => ({ ...step, at: new Date(step.at).toISOString() }));
+}
+
 export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
   const money = moneyState(order);
   const given = refunded(order);
@@ -121,7 +132,7 @@ export function publicOrder(order: OrderRecord, vault: CodeVault): PublicOrder {
           activation: order.activation ? order.delivery.activation : null,
         }
       : null,
-    history: order.events.flatMap((e) => (e.to ? [{ status: e.to, text: STEP_TEXT[e.to], at: new Date(e.at).toISOString() }] : [])),
+    history: history(order),
     test: order.test,
     activation_retry: canRetryActivation(order),
     checking,

@@ -86,6 +86,7 @@ export async function placeOrder({ request, quoted, saleCheck, buyer }: QuotedCh
       capabilityHash: capabilityHash(capabilityKey),
       capabilitySealed: deps.orders.vault.seal(capabilityKey, id),
       email: request.email,
+      locale: request.locale,
       test: deps.testMode,
       ...(buyer ? { buyer } : {}),
       threeDSecure: threeDSecure === true,

@@ -211,8 +211,14 @@ export const envSchema = z.object({
   TURNSTILE_SECRET_KEY: optionalText,
   /** "turnstile" (the default: Cloudflare's, or its emulation in a demo) or "off": the owner's explicit choice to take checkouts without a bot check. */
   BOT_CHECK: z.enum(["turnstile", "off"], { error: "expected turnstile or off" }).default("turnstile"),
+  /** Which comparisons with face value buyers see next to a price: all ("Save 5%", "8% over face value"), savings only, or none. */
+  SHOP_FACE_VALUE_COMPARISON: z.enum(["all", "savings", "none"], { error: "expected all, savings or none" }).default("savings"),
   /** Checkouts per client IP, e.g. 10/60s. */
   CHECKOUT_RATE_LIMIT: rateLimitSettingSchema.prefault("10/60s"),
+  /** "Email me my orders" requests per client IP, e.g. 10/1h: each one sends a mail. */
+  ORDER_LINKS_RATE_LIMIT: rateLimitSettingSchema.prefault("10/1h"),
+  /** "Email me my orders" requests per address, from any IP, e.g. 3/1h: nobody can flood a mailbox. */
+  ORDER_LINKS_ADDRESS_LIMIT: rateLimitSettingSchema.prefault("3/1h"),
   /** Payments per /api/revise call when reconciling; the Partner API takes at most 10,000 (and 1 MiB, which the batches also respect). */
   RECONCILE_BATCH_SIZE: z.coerce.number({ error: "expected a number of payments" }).int().min(1).max(10_000, { error: "the Partner API takes at most 10,000 payments per /api/revise call" }).default(5_000),
   /** Bearer token the cron sweep route requires (Vercel sends it as Authorization: Bearer …); unset refuses the route. */

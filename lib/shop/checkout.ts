@@ -37,10 +37,12 @@ import { processSingleton } from "@/lib/singleton";
 import { buyerFacts } from "./buyer-facts";
 import { markShopCustomer, pageAuthentication, screeningDeps, shopCheckoutScreen } from "./fraud";
 import { deadlineAlarm } from "./scheduler";
+import { localePath } from "@/lib/i18n/locale-path";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 
-/** The buyer's order page: the link the payment page returns to and the email carries. */
-export function orderPath(orderId: string, capabilityKey: string): string {
-  return `/orders/${orderId}?key=${encodeURIComponent(capabilityKey)}`;
+/** The buyer's order page, in their language: the link the payment page returns to and the emails carry. */
+export function orderPath(orderId: string, capabilityKey: string, locale: Locale = DEFAULT_LOCALE): string {
+  return localePath(locale, `/orders/${orderId}?key=${encodeURIComponent(capabilityKey)}`);
 }
 
 /** How long a dead run's lease keeps others off its order; renewed every third of it while alive. */
@@ -65,7 +67,7 @@ export function orderDeps(): Promise<AdvanceDeps> {
       // Short and renewed while the run works (advance.ts): a process that dies mid-run frees
       // its orders within this, whatever its slowest call may take.
       leaseMs: LEASE_MS,
-      orderLink: (orderId, key) => `${publicOrigin()}${orderPath(orderId, key)}`,
+      orderLink: (orderId, key, locale) => `${publicOrigin()}${orderPath(orderId, key, locale)}`,
       conversionRates,
       screening: screeningDeps(kv, stripe),
       alertOwner: (orderId, message, source) => {

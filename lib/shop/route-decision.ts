@@ -1,5 +1,6 @@
 // What proxy.ts decides for a path, kept apart from Next's request types so it can be tested.
-import { LOCALES, type Locale } from "@/lib/i18n/locales";
+import { hasLanguageUrls, localePath, splitLocalePath } from "@/lib/i18n/locale-path";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/lib/i18n/locales";
 import type { ShopMode } from "@/lib/config/shop-mode";
 
 /** Prefixes mounted only in a demo shop: the embedded Partner API, payments, Turnstile and QStash sandboxes. */
@@ -8,9 +9,20 @@ export const DEMO_ONLY_PREFIXES = ["/sandbox", "/payments-sandbox", "/turnstile-
 export const UPSTREAM_SEGMENT = "/by-upstream";
 /** Route handlers: never a page, never under a language. (public/ files never reach the proxy.) */
 const API_PREFIX = "/api";
+/** For search engines, in no language (app/robots.ts, app/sitemap.ts). */
+const CRAWLER_FILES = ["/robots.txt", "/sitemap"];
 
-/** `catalog`: the page shows the upstream's catalogue, so it cannot be served in an outage. */
-export type RouteDecision = { kind: "not-found" } | { kind: "rewrite"; path: string; catalog: boolean } | { kind: "pass" };
+/**
+ * `catalog`: the page shows the upstream's catalogue, so it cannot be served in an outage.
+ * `varies`: the answer on this URL depends on the visitor's language (a URL without one: the
+ * English page, or a redirect to the visitor's language), so a shared cache must key it by what
+ * picks the language.
+ */
+export type RouteDecision =
+  | { kind: "not-found" }
+  | { kind: "rewrite"; path: string; catalog: boolean; varies: boolean }
+  | { kind: "redirect"; path: string }
+  | { kind: "pass" };
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
@@ -29,22 +41,39 @@ function decodable(path: string): boolean {
  * with a query (an older shared link) and "/search" render the search on the server, so a
  * shared search shows its results in the first HTML, also without scripts.
  *
- * Every page is rendered under the visitor's language (app/[locale]), which the public URL
- * does not carry: one link serves each buyer in their own language, and each language is a
- * static page of its own. A path that is no page of ours goes there too, to the 404 page in
- * that language (app/[locale]/[...missing]).
+ * Every page is rendered under its language (app/[locale]). A buyer's page names its language
+ * in its URL, English at /… and Chinese at /zh/… (lib/i18n/locale-path.ts), so that search
+ * engines index both; a visitor whose language (`locale`: their choice in the cookie, else their
+ * browser's) is not the URL's default is sent to their language's URL. The admin and a path that
+ * is no page of ours (the 404 page, app/[locale]/[...missing]) keep one URL, rendered in the
+ * visitor's language.
  */
 export function routeDecision(path: string, mode: ShopMode, upstream: string, search = "", locale: Locale = "en"): RouteDecision {
   if (!decodable(path)) return { kind: "not-found" };
   if (DEMO_ONLY_PREFIXES.some((prefix) => under(path, prefix))) return mode === "live" ? { kind: "not-found" } : { kind: "pass" };
-  if (under(path, API_PREFIX)) return { kind: "pass" };
+  if (under(path, API_PREFIX) || CRAWLER_FILES.some((prefix) => under(path, prefix))) return { kind: "pass" };
+  // A page that names its language (/zh/…): its catalogue pages go to that language's cache;
+  // any other page (/zh/orders/…, /zh/admin, a 404) is already where it is rendered.
+  const named = splitLocalePath(path);
+  if (named.locale !== null) {
+    const catalog = catalogPage(named.rest, named.locale, upstream, search);
+    return catalog ? { kind: "rewrite", path: catalog, catalog: true, varies: false } : { kind: "pass" };
+  }
   // Already under a language: a rewritten request that comes back through the proxy (Next
   // proxies a rewrite over HTTP when it reads the rewrite's host as another one, as under
-  // `next start -H 127.0.0.1`), or a link that names its language (/zh/…): served as it is.
+  // `next start -H 127.0.0.1`): served as it is.
   if (LOCALES.some((locale) => under(path, `/${locale}`))) return { kind: "pass" };
+  if (hasLanguageUrls(path) && locale !== DEFAULT_LOCALE) return { kind: "redirect", path: `${localePath(locale, path)}${search.length > 1 ? search : ""}` };
+  const catalog = catalogPage(path, DEFAULT_LOCALE, upstream, search);
+  if (catalog) return { kind: "rewrite", path: catalog, catalog: true, varies: true };
+  return { kind: "rewrite", path: `/${hasLanguageUrls(path) ? DEFAULT_LOCALE : locale}${path}`, catalog: false, varies: true };
+}
+
+/** Where a catalogue page (`path` without its language) is rendered: the upstream's cache in `locale`; null for any other page. */
+function catalogPage(path: string, locale: Locale, upstream: string, search: string): string | null {
   const shop = `/${locale}${UPSTREAM_SEGMENT}/${upstream}`;
-  if (path === "/search" || (path === "/" && search.length > 1)) return { kind: "rewrite", path: `${shop}/search`, catalog: true };
-  if (path === "/") return { kind: "rewrite", path: shop, catalog: true };
-  if (under(path, "/products")) return { kind: "rewrite", path: `${shop}${path}`, catalog: true };
-  return { kind: "rewrite", path: `/${locale}${path}`, catalog: false };
+  if (path === "/search" || (path === "/" && search.length > 1)) return `${shop}/search`;
+  if (path === "/") return shop;
+  if (under(path, "/products")) return `${shop}${path}`;
+  return null;
 }

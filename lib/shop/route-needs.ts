@@ -16,6 +16,7 @@ const LIMITS = {
   checkout: () => env().CHECKOUT_RATE_LIMIT,
   activation: () => env().CHECKOUT_RATE_LIMIT,
   "player-check": () => env().PLAYER_CHECK_RATE_LIMIT,
+  "order-links": () => env().ORDER_LINKS_RATE_LIMIT,
 } satisfies Record<string, () => RateLimitSetting>;
 
 export function sameOrigin(): readonly string[] {

@@ -1,6 +1,6 @@
-// The storefront in English and Simplified Chinese: picked from the browser's Accept-Language,
-// changed with the header's switch (also without scripts), kept across pages, and the same URL
-// for both languages.
+// The storefront in English and Simplified Chinese: English at /…, Chinese at /zh/…; a visitor
+// whose browser prefers Chinese is sent there, the header's switch (also without scripts) moves
+// between the two URLs and is remembered across pages.
 import { expect, test } from "@playwright/test";
 
 const DIAMONDS = "/products/426/mythic-realms-diamonds-outside-russia";
@@ -8,8 +8,9 @@ const DIAMONDS = "/products/426/mythic-realms-diamonds-outside-russia";
 test.describe("a visitor whose browser prefers Chinese", () => {
   test.use({ locale: "zh-CN" });
 
-  test("gets the whole shop in Simplified Chinese, prices marked as US dollars", async ({ page }) => {
+  test("gets the whole shop in Simplified Chinese, at its /zh URLs, prices marked as US dollars", async ({ page }) => {
     await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe("/zh");
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("游戏点卡与充值");
     await expect(page.getByRole("searchbox", { name: "搜索商品" })).toBeVisible();
@@ -18,6 +19,7 @@ test.describe("a visitor whose browser prefers Chinese", () => {
     await expect(page.getByText(/US\$\d/).first()).toBeVisible();
 
     await page.goto(DIAMONDS);
+    expect(new URL(page.url()).pathname).toBe(`/zh${DIAMONDS}`);
     await expect(page.getByRole("heading", { name: "购买" })).toBeVisible();
     await expect(page.getByRole("group", { name: "选择面额" })).toBeVisible();
     await expect(page.getByLabel("玩家ID")).toBeVisible();
@@ -44,18 +46,21 @@ test.describe("a visitor whose browser prefers Chinese", () => {
 });
 
 test.describe("the language switch", () => {
-  test("changes the language of the page it is on, and the choice stays", async ({ page }) => {
+  test("moves the page it is on to its URL in the other language, and the choice stays", async ({ page }) => {
     await page.goto(DIAMONDS);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.getByRole("button", { name: "Show the shop in 简体中文" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
-    expect(new URL(page.url()).pathname).toBe(DIAMONDS);
+    expect(new URL(page.url()).pathname).toBe(`/zh${DIAMONDS}`);
     await expect(page.getByRole("button", { name: "去结账" })).toBeVisible();
 
+    // Remembered: the English URL sends this visitor to the Chinese one.
     await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe("/zh");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("游戏点卡与充值");
     await page.getByRole("button", { name: "以English显示本店" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Game vouchers and top-ups");
+    expect(new URL(page.url()).pathname).toBe("/");
   });
 
   test("wins over the browser's language, and works without scripts", async ({ browser, baseURL }) => {
@@ -63,8 +68,9 @@ test.describe("the language switch", () => {
     const page = await context.newPage();
     await page.goto("/search?q=mythic");
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+    expect(new URL(page.url()).pathname).toBe("/zh/search");
     await page.getByRole("button", { name: "以English显示本店" }).click();
-    await page.waitForURL(/\/search\?q=mythic$/);
+    await page.waitForURL(/127\.0\.0\.1:\d+\/search\?q=mythic$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("mythic");
     await context.close();

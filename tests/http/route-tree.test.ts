@@ -49,6 +49,7 @@ describe("app/api's route tree", () => {
     expect(await needs("cron/reconcile/route.ts", "GET")).toMatchObject({ cronSecret: expect.any(Function) });
     expect(await needs("checkout/route.ts", "POST")).toMatchObject({ sameOrigin: expect.any(Function), rateLimit: { askedBy: "handler" } });
     expect(await needs("orders/[orderId]/activation/route.ts", "POST")).toMatchObject({ sameOrigin: expect.any(Function), rateLimit: { askedBy: "arrival" } });
+    expect(await needs("order-links/route.ts", "POST")).toMatchObject({ sameOrigin: expect.any(Function), rateLimit: { askedBy: "arrival" } });
     expect(await needs("auth/[...auth]/route.ts", "POST")).toMatchObject({ sameOrigin: expect.any(Function) });
     expect(await needs("player-check/route.ts", "GET")).toMatchObject({ rateLimit: { askedBy: "arrival" } });
   });

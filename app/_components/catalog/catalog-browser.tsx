@@ -2,7 +2,8 @@
 // Search and filters over the whole snapshot, with the URL as the state, so a link shares a
 // selection. The server renders the same selection into the HTML (catalog-page.tsx), from the
 // same item data, which the page carries once; in the browser it follows every keystroke.
-import { useClientWords } from "../i18n/client-words";
+import { localePath } from "@/lib/i18n/locale-path";
+import { useClientLocale, useClientWords } from "../i18n/client-words";
 import { useMemo } from "react";
 import { filtersToQuery, hasFilters, NO_FILTERS, parseFilters, type CatalogFilters } from "./catalog-filters";
 import { normaliseText } from "@/lib/catalog/search/search-text";
@@ -24,6 +25,7 @@ interface CatalogBrowserProps {
 
 export function CatalogBrowser({ rows, facets, currency, serverSearch }: CatalogBrowserProps) {
   const t = useClientWords("catalog");
+  const locale = useClientLocale();
   const names = useMemo(() => placeNames(facets), [facets]);
   const items = useMemo(() => rows.map((row) => fromCatalogRow(row, names)), [rows, names]);
   const [params, replaceSearch] = useLocationSearch(serverSearch);
@@ -43,7 +45,7 @@ export function CatalogBrowser({ rows, facets, currency, serverSearch }: Catalog
 
   return (
     <>
-      <form role="search" action="/search" method="get" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
+      <form role="search" action={localePath(locale, "/search")} method="get" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <div className={styles.search}>
           <label htmlFor="catalog-q" className="visually-hidden">
             {t("searchLabel")}
@@ -130,6 +132,7 @@ export function CatalogBrowser({ rows, facets, currency, serverSearch }: Catalog
 
 function NoResults({ items, query, onPick }: { items: readonly CatalogItem[]; query: string; onPick: (q: string) => void }) {
   const t = useClientWords("catalog");
+  const locale = useClientLocale();
   const suggestions = suggestNames(query, suggestable(items));
   return (
     <div className={styles.empty}>
@@ -142,7 +145,7 @@ function NoResults({ items, query, onPick }: { items: readonly CatalogItem[]; qu
               {i > 0 ? (i === suggestions.length - 1 ? ` ${t("or")} ` : ", ") : null}
               {/* A link, so it works without scripts; with them, it filters in place. */}
               <a
-                href={`/search${filtersToQuery({ ...NO_FILTERS, q: name })}`}
+                href={localePath(locale, `/search${filtersToQuery({ ...NO_FILTERS, q: name })}`)}
                 onClick={(e) => {
                   e.preventDefault();
                   onPick(name);

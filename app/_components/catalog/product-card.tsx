@@ -26,7 +26,7 @@ export function ProductCard({ item, names, currency }: ProductCardProps) {
         <p>{item.brand}</p>
         <h2>
           {/* A plain link: next/link would prefetch every product on the page from the server. */}
-          <a href={productHref(item)}>{item.name}</a>
+          <a href={productHref(item, locale)}>{item.name}</a>
         </h2>
         <ProductChips
           platform={item.platform}

@@ -3,8 +3,10 @@
 // static catalogue render its cards only in the browser. The server renders the search it was
 // asked for (none on "/", the URL's on "/search"), so hydration starts from the same list and
 // nothing moves. Typing updates the URL in place: "/search?…" while something is filtered, "/"
-// when nothing is, so every state of the page is a link that renders the same on the server.
+// when nothing is (under /zh in Chinese), so every state of the page is a link that renders the same on the server.
 import { useCallback, useSyncExternalStore } from "react";
+import { localePath } from "@/lib/i18n/locale-path";
+import { useClientLocale } from "../i18n/client-words";
 
 const listeners = new Set<() => void>();
 
@@ -23,9 +25,13 @@ export function useLocationSearch(serverSearch: string): [URLSearchParams, (quer
     () => window.location.search,
     () => serverSearch,
   );
-  const replace = useCallback((query: string) => {
-    window.history.replaceState(window.history.state, "", query ? `/search${query}` : "/");
-    for (const listener of listeners) listener();
-  }, []);
+  const locale = useClientLocale();
+  const replace = useCallback(
+    (query: string) => {
+      window.history.replaceState(window.history.state, "", localePath(locale, query ? `/search${query}` : "/"));
+      for (const listener of listeners) listener();
+    },
+    [locale],
+  );
   return [new URLSearchParams(search), replace];
 }

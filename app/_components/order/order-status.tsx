@@ -24,7 +24,13 @@ function when(iso: string, locale: Locale): string {
   return `${format.format(new Date(iso))} UTC`;
 }
 
-export function OrderStatus({ initial, capabilityKey }: { initial: PublicOrder; capabilityKey: string }) {
+/** How to redeem the order's code, in the page's language (the product page's steps for its platform). */
+export interface RedeemHelp {
+  where: string;
+  steps: string[];
+}
+
+export function OrderStatus({ initial, capabilityKey, redeem }: { initial: PublicOrder; capabilityKey: string; redeem: RedeemHelp | null }) {
   const shown = { order: initial, lookAgainMs: FIRST_LOOK_MS };
   const { data, error, mutate } = useSWR(["order", initial.order_id], () => fetchOrder(initial.order_id, capabilityKey), {
     fallbackData: shown,
@@ -65,7 +71,7 @@ export function OrderStatus({ initial, capabilityKey }: { initial: PublicOrder; 
         ) : null}
       </section>
 
-      {order.delivery ? <Delivery order={order} capabilityKey={capabilityKey} onChange={show} /> : null}
+      {order.delivery ? <Delivery order={order} capabilityKey={capabilityKey} redeem={redeem} onChange={show} /> : null}
 
       <dl className={styles.facts}>
         <div>
@@ -90,21 +96,20 @@ export function OrderStatus({ initial, capabilityKey }: { initial: PublicOrder; 
           <ol className={styles.history}>
             {order.history.map((step) => (
               <li key={`${step.status}-${step.at}`}>
-                <span>{t(`step.${step.status}`)}</span> <time dateTime={step.at}>{when(step.at, locale)}</time>
+                <span>{step.status === "partly_refunded" ? t("step.partly_refunded", { amount: step.amount ? money.format(step.amount) : "" }) : t(`step.${step.status}`)}</span> <time dateTime={step.at}>{when(step.at, locale)}</time>
               </li>
             ))}
           </ol>
         </section>
       ) : null}
 
-      <p className={styles.hint}>
-        {t("private")}
-      </p>
+      {/* Only while a code is or may still be on this page: the link is what guards it. */}
+      {order.delivery?.code || !order.final ? <p className={styles.hint}>{t("private")}</p> : null}
     </div>
   );
 }
 
-function Delivery({ order, capabilityKey, onChange }: { order: PublicOrder; capabilityKey: string; onChange: (order: PublicOrder) => void }) {
+function Delivery({ order, capabilityKey, redeem, onChange }: { order: PublicOrder; capabilityKey: string; redeem: RedeemHelp | null; onChange: (order: PublicOrder) => void }) {
   const t = useTranslations("order");
   const locale = useLocale();
   const delivery = order.delivery;
@@ -152,6 +157,19 @@ function Delivery({ order, capabilityKey, onChange }: { order: PublicOrder; capa
         </div>
       ) : null}
       {delivery.expires_at ? <p>{t("validUntil", { when: when(delivery.expires_at, locale) })}</p> : null}
+      {redeem ? (
+        <section aria-labelledby="redeem-title">
+          <h3 id="redeem-title" className={styles.subTitle}>
+            {t("redeemTitle")}
+          </h3>
+          <p>{redeem.where}</p>
+          <ol>
+            {redeem.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       {activation ? <p>{t(activation)}</p> : null}
       {order.activation_retry ? (
         <p>

@@ -22,7 +22,7 @@ function isEmail(text: string): boolean {
 }
 
 interface CheckoutStepProps {
-  choice: Omit<CheckoutChoice, "email" | "activation" | "botToken">;
+  choice: Omit<CheckoutChoice, "email" | "activation" | "botToken" | "locale">;
   price: Money;
   /** The service can activate the code on the buyer's account. */
   activationOffered: boolean;
@@ -30,6 +30,7 @@ interface CheckoutStepProps {
 
 export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepProps) {
   const t = useClientWords();
+  const locale = useClientLocale();
   const money = useMoney();
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
@@ -54,7 +55,7 @@ export function CheckoutStep({ choice, price, activationOffered }: CheckoutStepP
     }
     setSending(true);
     setProblem(null);
-    const outcome = await postCheckout({ ...choice, email, activation, botToken: bot.token });
+    const outcome = await postCheckout({ ...choice, email, activation, botToken: bot.token, locale });
     if (outcome.ok) {
       // Leave the button disabled: the browser is on its way to the payment page.
       window.location.assign(outcome.next);

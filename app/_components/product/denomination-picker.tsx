@@ -1,6 +1,7 @@
 "use client";
 import { useClientWords } from "../i18n/client-words";
 import type { Denomination } from "@/lib/catalog/types";
+import type { FaceValueComparison } from "@/lib/catalog/presentation/presentation-settings";
 import { useMoney } from "../i18n/use-money";
 import { unavailableInWords } from "../i18n/words";
 import { faceValueNote } from "./face-value-note";
@@ -10,13 +11,14 @@ interface DenominationPickerProps {
   denominations: Denomination[];
   selected: number | null;
   onSelect: (voucherId: number) => void;
+  faceValueComparison: FaceValueComparison;
 }
 
 /**
  * The amounts on sale as one radio group, each with its face value and what the buyer saves or
  * pays over it; ones that cannot be bought stay visible, disabled, with why.
  */
-export function DenominationPicker({ denominations, selected, onSelect }: DenominationPickerProps) {
+export function DenominationPicker({ denominations, selected, onSelect, faceValueComparison }: DenominationPickerProps) {
   const t = useClientWords();
   const money = useMoney();
   return (
@@ -26,7 +28,7 @@ export function DenominationPicker({ denominations, selected, onSelect }: Denomi
         {denominations.map((d) => {
           const id = `voucher-${d.voucherId}`;
           const buyable = d.available && d.price !== null;
-          const note = faceValueNote(t, money.format, d.price, d.faceValue);
+          const note = faceValueNote(t, money.format, d.price, d.faceValue, faceValueComparison);
           return (
             <label key={d.voucherId} htmlFor={id} className={styles.option} data-disabled={buyable ? undefined : ""}>
               <input

@@ -27,6 +27,14 @@ describe("face value note", () => {
     });
   });
 
+  it("compares only as far as the owner chose, always stating the face value", () => {
+    const premium = [{ minor: 1078, currency: "USD" }, { minor: 1000, currency: "USD" }] as const;
+    const saving = [{ minor: 950, currency: "USD" }, { minor: 1000, currency: "USD" }] as const;
+    expect(faceValueNote(en, english, ...premium, "savings")).toEqual({ face: "Face value $10.00", difference: null, kind: null });
+    expect(faceValueNote(en, english, ...saving, "savings")?.difference).toBe("Save 5%");
+    expect(faceValueNote(en, english, ...saving, "none")).toEqual({ face: "Face value $10.00", difference: null, kind: null });
+  });
+
   it("shows a face value in another currency without comparing", () => {
     expect(faceValueNote(en, english, { minor: 1164, currency: "USD" }, { minor: 1000, currency: "EUR" })).toEqual({
       face: "Face value €10.00",

@@ -25,7 +25,7 @@ interface OrderSummaryProps {
   line: OrderLine;
   product: ShopperProduct;
   /** What the checkout asks the shop for: ids and the typed amount, never a price. */
-  choice: Omit<CheckoutChoice, "email" | "activation" | "botToken">;
+  choice: Omit<CheckoutChoice, "email" | "activation" | "botToken" | "locale">;
 }
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 import type { AccountValues } from "@/lib/catalog/account-rules";
-import { useClientWords } from "../i18n/client-words";
+import { useClientLocale, useClientWords } from "../i18n/client-words";
 import { withCarriedAccount } from "./carried-account";
 import { productHref } from "./product-href";
 import type { PlayerCheckState } from "./use-player-check";
@@ -17,6 +17,7 @@ export function PlayerCheckStatus({ state, account }: { state: PlayerCheckState;
 
 function CheckMessage({ state, account }: { state: PlayerCheckState; account: AccountValues }) {
   const t = useClientWords("check");
+  const locale = useClientLocale();
   if (state.status === "idle") return null;
   if (state.status === "checking") return <p className={styles.checkPending}>{t("checking")}</p>;
 
@@ -37,7 +38,7 @@ function CheckMessage({ state, account }: { state: PlayerCheckState; account: Ac
           <strong>{t("wrongRegion")}</strong>{" "}
           {outcome.recommended ? (
             // A plain link: next/link would add its client code to every product page for it.
-            <a href={withCarriedAccount(productHref(outcome.recommended), account)}>{t("buyInstead", { name: outcome.recommended.name })}</a>
+            <a href={withCarriedAccount(productHref(outcome.recommended, locale), account)}>{t("buyInstead", { name: outcome.recommended.name })}</a>
           ) : null}
         </p>
       );

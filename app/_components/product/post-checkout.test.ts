@@ -3,17 +3,19 @@ import { checkoutBody, readCheckoutAnswer } from "./post-checkout";
 
 describe("the purchase panel's checkout call", () => {
   it("asks for a voucher by id and a top-up by amount, never by price", () => {
-    expect(checkoutBody({ gameId: 101, voucherId: 10101, amount: null, account: null, activation: false, email: " a@b.co ", botToken: null })).toEqual({
+    expect(checkoutBody({ gameId: 101, voucherId: 10101, amount: null, account: null, activation: false, email: " a@b.co ", botToken: null, locale: "en" })).toEqual({
       game_id: 101,
       voucher_id: 10101,
       email: "a@b.co",
+      locale: "en",
     });
-    expect(checkoutBody({ gameId: 1, voucherId: null, amount: "25", account: "vaultfan42", activation: false, email: "a@b.co", botToken: "XXXX.token" })).toEqual({
+    expect(checkoutBody({ gameId: 1, voucherId: null, amount: "25", account: "vaultfan42", activation: false, email: "a@b.co", botToken: "XXXX.token", locale: "zh" })).toEqual({
       game_id: 1,
       amount: "25",
       account: "vaultfan42",
       email: "a@b.co",
       bot_token: "XXXX.token",
+      locale: "zh",
     });
   });
 

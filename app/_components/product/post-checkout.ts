@@ -1,6 +1,7 @@
 // The purchase panel's call to POST /api/checkout, and its answer in the shape the panel shows:
 // where to send the browser, or what went wrong and at which field.
 import { readErrorBody } from "@/lib/http/read-error-body";
+import type { Locale } from "@/lib/i18n/locales";
 
 export interface CheckoutChoice {
   gameId: number;
@@ -13,6 +14,8 @@ export interface CheckoutChoice {
   email: string;
   /** The bot check's token; null when the shop runs without one. */
   botToken: string | null;
+  /** The page's language: the order's emails and link speak it. */
+  locale: Locale;
 }
 
 /** What went wrong: the shop's own words for the order (English), or what the page says itself. */
@@ -36,6 +39,7 @@ export function checkoutBody(choice: CheckoutChoice): Record<string, unknown> {
     ...(choice.activation ? { activation: true } : {}),
     email: choice.email.trim(),
     ...(choice.botToken === null ? {} : { bot_token: choice.botToken }),
+    locale: choice.locale,
   };
 }
 

@@ -27,7 +27,7 @@ import styles from "./product.module.css";
 const loadSummary = () => import("./order-summary");
 const OrderSummary = lazy(() => loadSummary().then((module) => ({ default: module.OrderSummary })));
 
-export function PurchasePanel({ product, denominations, balance }: PurchasePanelProps) {
+export function PurchasePanel({ product, denominations, balance, faceValueComparison }: PurchasePanelProps) {
   const t = useClientWords();
   const language = useClientLocale();
   const money = useMoney();
@@ -121,7 +121,7 @@ export function PurchasePanel({ product, denominations, balance }: PurchasePanel
             onBlur={() => setTouched((t) => ({ ...t, amount: true }))}
           />
         ) : denominations.length > 0 ? (
-          <DenominationPicker denominations={denominations} selected={voucherId} onSelect={setVoucherId} />
+          <DenominationPicker denominations={denominations} selected={voucherId} onSelect={setVoucherId} faceValueComparison={faceValueComparison} />
         ) : null}
         {form ? (
           <AccountFields

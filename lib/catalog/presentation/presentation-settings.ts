@@ -10,4 +10,7 @@ export interface PresentationSettings {
   imageHosts: readonly string[];
 }
 
+/** SHOP_FACE_VALUE_COMPARISON: which comparisons of a price with its face value buyers see ("Save 5%", "8% over face value"). */
+export type FaceValueComparison = "all" | "savings" | "none";
+
 export const DEFAULT_PRESENTATION_SETTINGS: PresentationSettings = { newServices: "visible", featuredSeed: [], imageHosts: [] };

@@ -9,6 +9,7 @@ import { errorAnswer, json, problem } from "@/lib/http/json-answer";
 import { readBody } from "@/lib/http/read-body";
 import type { Gate } from "@/lib/http/route";
 import type { Mailer } from "@/lib/mail/mailer";
+import type { Locale } from "@/lib/i18n/locales";
 import { checkoutRequestSchema } from "../checkout-request";
 import type { CheckoutScreen, ScreenRefusal } from "../checkout-screen";
 import type { BuyerFacts } from "../fraud-facts";
@@ -21,8 +22,8 @@ export interface PostCheckoutDeps {
   mailer: Mailer;
   publicOrigin: string;
   shopName: string;
-  /** The order page path for an id and capability key (shop-checkout.ts). */
-  orderPath(orderId: string, key: string): string;
+  /** The order page path for an id and capability key, in the buyer's language (lib/shop/checkout.ts). */
+  orderPath(orderId: string, key: string, locale?: Locale): string;
   /**
    * Runs a task once the answer is sent (next/server's after()). Without it the task runs
    * before answering. Either way the outbox's sweep sends what a dead process did not.
@@ -75,7 +76,7 @@ export async function postCheckout(request: Request, deps: PostCheckoutDeps, gat
   const started = await placeOrder({ ...quoted.value, buyer: deps.buyerFacts?.(request) }, startDeps);
   if (!started.ok) return refused(started.error);
   const { order, capabilityKey } = started.value;
-  const orderUrl = `${deps.publicOrigin}${deps.orderPath(order.id, capabilityKey)}`;
+  const orderUrl = `${deps.publicOrigin}${deps.orderPath(order.id, capabilityKey, order.locale)}`;
 
   // The buyer has the link in this answer, so the email need not hold it up; a lost email
   // must not lose the order, and one that was not sent stays pending for the sweep.

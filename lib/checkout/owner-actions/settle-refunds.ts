@@ -87,7 +87,7 @@ async function tellBuyer(deps: OwnerActionDeps, order: OrderRecord, entry: Owner
       product: productName(order),
       amount: entry.amount,
       full: entry.kind === "full",
-      link: key.ok ? deps.orderLink(order.id, key.value) : null,
+      link: key.ok ? deps.orderLink(order.id, key.value, order.locale) : null,
       shopName: deps.shopName,
       test: order.test,
     }),

@@ -17,7 +17,7 @@ export const openPayment: StepHandler = async (order, deps) => {
   if (!key.ok) return cannotAct(order, deps, "its capability key does not open with this code key (was CHECKOUT_CODE_KEY rotated?)");
   const opened = await deps.payments.openCheckout({
     orderId: order.id,
-    returnUrl: deps.orderLink(order.id, key.value),
+    returnUrl: deps.orderLink(order.id, key.value, order.locale),
     amount: order.quote.price,
     description: order.item.name,
     email: order.email,

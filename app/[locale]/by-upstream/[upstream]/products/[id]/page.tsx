@@ -9,5 +9,5 @@ export default async function ProductByIdPage({ params }: { params: Promise<{ lo
   const { id, locale } = await params;
   // An unknown id is a 404 page in the visitor's language.
   if (isLocale(locale)) setRequestLocale(locale);
-  permanentRedirect(productHref((await loadProduct(id)).product));
+  permanentRedirect(productHref((await loadProduct(id)).product, isLocale(locale) ? locale : "en"));
 }

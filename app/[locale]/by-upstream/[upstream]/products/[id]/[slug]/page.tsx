@@ -4,6 +4,8 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { env } from "@/lib/config/env";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { localePath } from "@/lib/i18n/locale-path";
+import type { ProductDetail } from "@/lib/catalog/types";
 import { BrandArt } from "@/app/_components/brand/brand-art";
 import { countryName, regionName } from "@/app/_components/i18n/words";
 import { productBrand } from "@/app/_components/catalog/catalog-view";
@@ -14,9 +16,12 @@ import { loadProduct } from "@/app/_components/product/load-product";
 import { ProductChips } from "@/app/_components/product/product-chips";
 import { productHref } from "@/app/_components/product/product-href";
 import { BotCheckProvider } from "@/app/_components/product/bot-check";
+import { languageAlternates } from "@/app/_components/seo/language-alternates";
+import { productJsonLd, scriptJson } from "@/app/_components/seo/product-json-ld";
 import { PurchasePanel } from "@/app/_components/product/purchase-panel";
 import { botCheckWidget } from "@/lib/shop/fraud";
 import { purchasePanelProps } from "@/app/_components/product/purchase-panel-props";
+import { faceValueComparison } from "@/lib/shop/presentation-settings";
 import styles from "@/app/_components/product/product.module.css";
 
 type Props = { params: Promise<{ locale: string; id: string; slug: string }> };
@@ -36,14 +41,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations({ locale: localeOf(locale), namespace: "meta" });
   const name = product.names[localeOf(locale)];
   const description = product.summaries[localeOf(locale)] ?? t("productDescription", { name });
-  const href = productHref(product);
   // Absolute URLs: a chat app or crawler reading og:image has no page to resolve them against.
-  const url = new URL(href, publicOrigin()).toString();
-  const image = { url: `${url}/og-image`, width: 1200, height: 630, alt: name };
+  const url = productUrl(product, localeOf(locale));
+  const image = { url: ogImageUrl(product), width: 1200, height: 630, alt: name };
   return {
     title: name,
     description,
-    alternates: { canonical: href },
+    alternates: languageAlternates(productHref(product, "en"), localeOf(locale)),
     openGraph: { type: "website", siteName: "Voucher Storefront", title: name, description, url, images: [image] },
     twitter: { card: "summary_large_image", title: name, description, images: [image.url] },
   };
@@ -56,17 +60,18 @@ export default async function ProductPage({ params }: Props) {
   const t = await getTranslations();
   const detail = await loadProduct(id);
   const { product, denominations } = detail;
-  if (slug !== product.slug) permanentRedirect(productHref(product));
+  if (slug !== product.slug) permanentRedirect(productHref(product, locale));
   const summary = product.summaries[locale];
   const longDescription = detail.longDescription?.[locale] ?? null;
 
   return (
     <>
       {/* A plain link, as the header's: next/link would add its client code to the page for one link home. */}
-      <a href="/" className={styles.back}>
+      <a href={localePath(locale, "/")} className={styles.back}>
         <span aria-hidden="true">←</span> {t("product.back")}
       </a>
       {detail.stale ? <StaleBanner /> : null}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(detail, locale, productUrl(product, locale), ogImageUrl(product), productBrand(product))) }} />
       <div className={styles.layout}>
         <header className={styles.head}>
           <BrandArt brand={productBrand(product)} image={product.image} className={styles.hero} priority />
@@ -82,7 +87,7 @@ export default async function ProductPage({ params }: Props) {
           {summary ? <p className={styles.description}>{summary}</p> : null}
         </header>
         <BotCheckProvider widget={botCheckWidget()}>
-          <PurchasePanel {...purchasePanelProps(detail)} />
+          <PurchasePanel {...purchasePanelProps(detail, faceValueComparison())} />
         </BotCheckProvider>
         <section className={styles.details} aria-label={t("product.deliverySection")}>
           <DeliveryFacts product={product} denominations={denominations} />
@@ -91,6 +96,15 @@ export default async function ProductPage({ params }: Props) {
       </div>
     </>
   );
+}
+
+function productUrl(product: Pick<ProductDetail["product"], "id" | "slug">, locale: Locale): string {
+  return new URL(productHref(product, locale), publicOrigin()).toString();
+}
+
+/** One image for both languages: og-image is served under the English URL only. */
+function ogImageUrl(product: Pick<ProductDetail["product"], "id" | "slug">): string {
+  return `${productUrl(product, "en")}/og-image`;
 }
 
 /** The layout has already answered 404 for any other segment. */
