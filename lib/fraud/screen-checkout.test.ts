@@ -34,7 +34,7 @@ function world(rules: Partial<FraudRules> = {}) {
     return ((await answer.json()) as { token: string }).token;
   }
   const check = (botToken: string | undefined, email = "buyer@shop.test") =>
-    screen.begin(new Request(`${SHOP}/api/checkout`, { method: "POST" }), { email, voucher_id: 1, bot_token: botToken }).judge(PRICE);
+    screen.begin(new Request(`${SHOP}/api/checkout`, { method: "POST" }), { email, bot_token: botToken }).judge(PRICE);
   return { kv, clock, fetch, botCheck, blocklist, token, check, advance: (ms: number) => (now += ms), rules: current };
 }
 

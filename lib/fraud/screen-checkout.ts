@@ -3,10 +3,9 @@
 // rules, the blocklist's index, the breaker, the bot check's one verification) start with the
 // checkout's quote and share its round trips; the velocity count runs once the price is known,
 // as one script. A refusal is recorded for the owner with the rule that hit; the buyer hears
-// only one of four plain answers (lib/checkout/checkout-screen.ts).
+// only one of four plain answers (checkout-screen.ts).
 import { ulid } from "ulid";
-import type { CheckoutRequest } from "@/lib/checkout/checkout-request";
-import type { CheckoutScreen, ScreenRefusal } from "@/lib/checkout/checkout-screen";
+import type { CheckoutScreen, ScreenedCheckout, ScreenRefusal } from "./checkout-screen";
 import type { Kv } from "@/lib/kv/kv";
 import type { Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";
@@ -66,7 +65,7 @@ function botDetail(problem: BotCheckProblem): string {
 
 export function checkoutScreening(deps: ScreeningDeps): CheckoutScreen {
   return {
-    begin(request: Request, body: CheckoutRequest) {
+    begin(request: Request, body: ScreenedCheckout) {
       const ip = deps.clientIp(request.headers);
       const country = deps.clientCountry(request.headers);
       const account = body.account ?? null;

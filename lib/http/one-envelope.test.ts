@@ -5,7 +5,7 @@ import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(__dirname, "../..");
-const OWN_SHAPES = ["lib/http/", "lib/sandbox/", "lib/payments-sandbox/", "lib/turnstile-sandbox/"];
+const OWN_SHAPES = ["lib/http/", "lib/sandbox/", "lib/payments-sandbox/", "lib/turnstile-sandbox/", "lib/qstash-sandbox/"];
 
 function productionFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })

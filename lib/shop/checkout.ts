@@ -30,7 +30,7 @@ import { refundListeners } from "@/lib/checkout/owner-actions/settle-refunds";
 import type { ConversionRates } from "@/lib/checkout/charge-check";
 import { codeVaultKey } from "./secrets";
 import type { StartCheckoutDeps } from "@/lib/checkout/start-checkout";
-import type { CheckoutScreen } from "@/lib/checkout/checkout-screen";
+import type { CheckoutScreen } from "@/lib/fraud/checkout-screen";
 import { createOrderStore } from "@/lib/checkout/store/order-store";
 import { stripePayments } from "@/lib/checkout/stripe-payments";
 import { processSingleton } from "@/lib/singleton";

@@ -4,7 +4,7 @@
 // trusts them, the card-testing breaker's alert, and at authorization each payment's risk from
 // the payment module's stripe client with the owner's review settings. Routes, pages and admin
 // actions take their parts from here.
-import type { CheckoutScreen } from "@/lib/checkout/checkout-screen";
+import type { CheckoutScreen } from "@/lib/fraud/checkout-screen";
 import type { ScreeningDeps } from "@/lib/checkout/screening/screening-deps";
 import { stripePaymentRisk } from "@/lib/checkout/stripe-payment-risk";
 import { clientIpTrust } from "@/lib/config/client-ip-trust";

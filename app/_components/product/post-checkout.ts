@@ -24,7 +24,7 @@ export type CheckoutProblem =
   | { code: "too_many"; seconds: number | null }
   | { code: "failed"; status: number }
   | { code: "refused"; message: string }
-  /** Screening's answers (lib/checkout/checkout-screen.ts), said in the buyer's language. */
+  /** Screening's answers (lib/fraud/checkout-screen.ts), said in the buyer's language. */
   | { code: "bot_check_failed" | "challenge_required" | "order_refused" | "checkout_paused" }
   /** Not sent: the bot check is not done yet. */
   | { code: "bot_check_pending" };

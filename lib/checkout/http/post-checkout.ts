@@ -11,7 +11,7 @@ import type { Gate } from "@/lib/http/route";
 import type { Mailer } from "@/lib/mail/mailer";
 import type { Locale } from "@/lib/i18n/locales";
 import { checkoutRequestSchema } from "../checkout-request";
-import type { CheckoutScreen, ScreenRefusal } from "../checkout-screen";
+import type { CheckoutScreen, ScreenRefusal } from "@/lib/fraud/checkout-screen";
 import type { BuyerFacts } from "../fraud-facts";
 import { failedOn, sendOrderEmail } from "../order-email";
 import { placeOrder, quoteCheckout, type StartCheckoutDeps, type StartCheckoutError } from "../start-checkout";

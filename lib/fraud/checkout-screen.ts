@@ -1,11 +1,19 @@
-// What POST /api/checkout asks of screening (lib/fraud implements it, lib/shop wires it), in two
+// What POST /api/checkout asks of screening (screen-checkout.ts implements it, lib/shop wires it;
+// it lives here so that lib/checkout depends on lib/fraud and never the other way), in two
 // halves like the rate limit: `begin` starts screening's reads (rules, blocklist, breaker, the
 // bot check) beside the quote's, and `judge` decides once the price is known, counting the
 // order against the velocity caps only if it passes. Both run before anything is reserved or
 // stored, so a refused checkout costs no upstream call and holds nothing.
 import type { Money } from "@/lib/money";
 import type { Result } from "@/lib/result";
-import type { CheckoutRequest } from "./checkout-request";
+
+/** What screening reads of a checkout's body (lib/checkout/checkout-request.ts's fields of the same names). */
+export interface ScreenedCheckout {
+  email: string;
+  /** A top-up's game account. */
+  account?: string;
+  bot_token?: string;
+}
 
 /**
  * What the buyer is told. One message for every rule about the buyer (velocity, blocklist), so
@@ -25,5 +33,5 @@ export interface ScreenRun {
 }
 
 export interface CheckoutScreen {
-  begin(request: Request, body: CheckoutRequest): ScreenRun;
+  begin(request: Request, body: ScreenedCheckout): ScreenRun;
 }
