@@ -11,7 +11,9 @@ export async function signInAsDemoOwner(page: Page): Promise<void> {
   await page.getByLabel("Email").fill(DEMO_OWNER.email);
   await page.getByLabel("Password").fill(DEMO_OWNER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  // The password's scrypt hash (32 MiB) and the first render of the dashboard take seconds on a
+  // busy 2-core machine: longer than the default wait, far shorter than the test's own timeout.
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible({ timeout: 30_000 });
 }
 
 /** The session cookies of a fresh sign-in, for test.beforeAll. */
