@@ -4,9 +4,8 @@
 // Its origin and rate limit are the route wrapper's (lib/http/route.ts): the limit is counted as
 // the request arrives and asked here, between the reads and the first write, so that its count
 // shares a KV round trip with the quote's reads.
-import { invalid } from "@/lib/http/invalid";
-import { errorAnswer, json, problem } from "@/lib/http/json-answer";
-import { readBody } from "@/lib/http/read-body";
+import { json, problem } from "@/lib/http/json-answer";
+import { readJsonRequest } from "@/lib/http/json-request";
 import type { Gate } from "@/lib/http/route";
 import type { Mailer } from "@/lib/mail/mailer";
 import type { Locale } from "@/lib/i18n/locales";
@@ -49,24 +48,12 @@ const ADMIT_ALL: Gate = { admitted: async () => true };
 
 /** `gate`: the route's rate limit (lib/shop/checkout.ts); without one every request is admitted. */
 export async function postCheckout(request: Request, deps: PostCheckoutDeps, gate: Gate = ADMIT_ALL): Promise<Response> {
-  // JSON only: a cross-site HTML form cannot send it without a CORS preflight we never grant.
-  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
-    return problem("unsupported_media_type", "send the body as JSON with Content-Type: application/json");
-  }
-  const text = await readBody(request, MAX_BODY_BYTES);
-  if (!text.ok) return errorAnswer(text.error);
-  let body: unknown;
-  try {
-    body = JSON.parse(text.value);
-  } catch {
-    return problem("invalid_json", "the body is not valid JSON");
-  }
-  const parsed = checkoutRequestSchema.safeParse(body);
-  if (!parsed.success) return invalid(parsed.error);
+  const parsed = await readJsonRequest(request, checkoutRequestSchema, MAX_BODY_BYTES);
+  if (!parsed.ok) return parsed.error;
 
-  const screening = deps.screen?.begin(request, parsed.data);
+  const screening = deps.screen?.begin(request, parsed.value);
   const startDeps = await deps.start();
-  const [admitted, quoted] = await Promise.all([gate.admitted(), quoteCheckout(parsed.data, startDeps)]);
+  const [admitted, quoted] = await Promise.all([gate.admitted(), quoteCheckout(parsed.value, startDeps)]);
   // Over its limit: nothing is judged or written, and the wrapper answers 429.
   if (!admitted) return problem("rate_limited", "Too many requests.");
   if (!quoted.ok) return refused(quoted.error);

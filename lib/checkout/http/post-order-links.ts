@@ -3,10 +3,9 @@
 // address's limit): the lookup and the mail happen after the answer (order-links.ts). Nothing
 // about the orders is ever in the answer. The asker's IP is limited by the route wrapper.
 import { z } from "zod";
-import { invalid } from "@/lib/http/invalid";
-import { errorAnswer, json, problem } from "@/lib/http/json-answer";
+import { json } from "@/lib/http/json-answer";
+import { readJsonRequest } from "@/lib/http/json-request";
 import { rateLimited, type Limited } from "@/lib/http/rate-limited";
-import { readBody } from "@/lib/http/read-body";
 import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { emailHash } from "../store/order-index";
 
@@ -34,20 +33,9 @@ export const ORDER_LINKS_ACCEPTED = { status: "accepted" } as const;
 const MAX_BODY_BYTES = 1024;
 
 export async function postOrderLinks(request: Request, deps: PostOrderLinksDeps): Promise<Response> {
-  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
-    return problem("unsupported_media_type", "send the body as JSON with Content-Type: application/json");
-  }
-  const text = await readBody(request, MAX_BODY_BYTES);
-  if (!text.ok) return errorAnswer(text.error);
-  let body: unknown;
-  try {
-    body = JSON.parse(text.value);
-  } catch {
-    return problem("invalid_json", "the body is not valid JSON");
-  }
-  const parsed = orderLinksRequestSchema.safeParse(body);
-  if (!parsed.success) return invalid(parsed.error);
-  const { email, locale } = parsed.data;
+  const parsed = await readJsonRequest(request, orderLinksRequestSchema, MAX_BODY_BYTES);
+  if (!parsed.ok) return parsed.error;
+  const { email, locale } = parsed.value;
   // Counted for every address alike, known or not: a refusal says nothing about orders.
   const limited = await deps.countAddress(emailHash(email));
   if (limited) return rateLimited(limited, "requests for this address");
