@@ -31,7 +31,8 @@ test("@once refund part, then the rest; the buyer's order page says partly refun
   await form.getByLabel(/^Amount in USD/).fill("2.00");
   await form.getByLabel(/^Reason/).fill("the buyer asked for a goodwill discount");
   await form.getByRole("button", { name: "Refund" }).click();
-  await expect(form.getByRole("status")).toHaveText("Tick the box to confirm first.");
+  // Said in the form's summary at its top and at the box itself (admin-form.tsx).
+  await expect(form.getByRole("alert")).toHaveText("Tick the box to confirm first.");
 
   await form.getByLabel(/I understand that upstream keeps/).check();
   await form.getByRole("button", { name: "Refund" }).click();

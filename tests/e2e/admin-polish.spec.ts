@@ -190,7 +190,11 @@ const STILL_ENGLISH: Record<string, string> = {
   "/zh/admin": "the chart's legend says 'Value' (uPlot's default x label)",
   "/zh/admin/orders": "Stripe's object names (Checkout Session, PaymentIntent) and product names outside the fixture's",
   "/zh/admin/order": "the order's event log is stored in English",
-  "/zh/admin/alerts": "setting names (WEBHOOK URL) in the delivery facts",
+  "/zh/admin/alerts": "setting names (WEBHOOK URL) and the outbox's folder in the delivery facts",
+  "/zh/admin/reconciliation": "a run's upstream call names (api revise)",
+  "/zh/admin/prices": "a restored version's note ('Restored version …') is stored in English",
+  "/zh/admin/prices/history": "the note on settings that no longer price names them (PRICE_MARKUP_PERCENT, …)",
+  "/zh/admin/people": "the first owner's setting name (ADMIN_EMAIL)",
 };
 
 const CHINESE_PAGES = ["/zh/admin", "/zh/admin/orders", "/zh/admin/order", "/zh/admin/alerts", "/zh/admin/reconciliation", "/zh/admin/prices", "/zh/admin/prices/history", "/zh/admin/catalogue", "/zh/admin/catalogue/changes", "/zh/admin/people", "/zh/admin/security", "/zh/admin/audit"];
