@@ -195,6 +195,7 @@ const STILL_ENGLISH: Record<string, string> = {
   "/zh/admin/prices": "a restored version's note ('Restored version …') is stored in English",
   "/zh/admin/prices/history": "the note on settings that no longer price names them (PRICE_MARKUP_PERCENT, …)",
   "/zh/admin/people": "the first owner's setting name (ADMIN_EMAIL)",
+  "/zh/admin/audit": "each row's target is a raw key (person:…, order:…, prices:…)",
 };
 
 const CHINESE_PAGES = ["/zh/admin", "/zh/admin/orders", "/zh/admin/order", "/zh/admin/alerts", "/zh/admin/reconciliation", "/zh/admin/prices", "/zh/admin/prices/history", "/zh/admin/catalogue", "/zh/admin/catalogue/changes", "/zh/admin/people", "/zh/admin/security", "/zh/admin/audit"];
