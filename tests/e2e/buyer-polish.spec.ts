@@ -6,6 +6,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { botTokenVia } from "./support/bot-check";
 import { buyCode } from "./support/buy-code";
 
 /** The shop's outbox (playwright.config.ts). */
@@ -80,7 +81,7 @@ test.describe("a buyer who lost the link", () => {
     await page.goto("/zh/products/101");
     const voucherId = Number(await page.getByRole("radio").first().getAttribute("value"));
     const buyer = unique("zh-buyer");
-    const response = await request.post("/api/checkout", { data: { voucher_id: voucherId, game_id: 101, email: buyer, locale: "zh" } });
+    const response = await request.post("/api/checkout", { data: { voucher_id: voucherId, game_id: 101, email: buyer, locale: "zh", bot_token: await botTokenVia(request) } });
     expect(response.status()).toBe(201);
     const { order_url: orderUrl } = (await response.json()) as { order_url: string };
     expect(new URL(orderUrl).pathname).toMatch(/^\/zh\/orders\/[0-9A-Z]{26}$/);
