@@ -54,8 +54,9 @@ test.describe("admin reconciliation", () => {
 
     const row = page.getByRole("row", { name: new RegExp(orderId) });
     await expect(row).toContainText("Upstream refunded a completed order");
-    await expect(row).toContainText("completed");
-    await expect(row).toContainText("succeeded · captured");
+    // States in words and money formatted (issue 29), not Stripe's raw status.
+    await expect(row).toContainText("Completed · $");
+    await expect(row).toContainText("taken · captured $");
     await expect(row.getByRole("link", { name: orderId })).toHaveAttribute("href", new RegExp(`/admin/orders/${orderId}$`));
     await expect(page.getByText("Upstream /api/revise calls")).toBeVisible();
 
