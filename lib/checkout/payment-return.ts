@@ -20,6 +20,7 @@ const WINDOW_MS = 5_000;
 /** True when this render should wake the order: it awaits its payment and no wake was claimed lately. */
 export async function claimPaymentReturn(kv: Kv, order: OrderRecord): Promise<boolean> {
   if (order.state !== "awaiting_payment") return false;
-  // Unsure (KV trouble) means no wake: the webhook and the order's deadline still move it.
-  return kv.setIfAbsent(`checkout:payment-return:${order.id}`, "1", { ttlMs: WINDOW_MS }).catch(() => false);
+  // Unsure (KV trouble, or the claim written and its reply lost) means wake: the buyer's page
+  // answered, so the return must be acted on now, and one more read of the payment is cheap.
+  return kv.setIfAbsent(`checkout:payment-return:${order.id}`, "1", { ttlMs: WINDOW_MS }).catch(() => true);
 }

@@ -248,6 +248,17 @@ const ISSUE_25: [WorldParams, Action[], Action[]][] = ([
       { do: "race", order: 1, runs: 1, event: true, sweep: false },
     ],
   ],
+  // The buyer's return writes its claim but loses the reply (a 5,000-schedule run found a
+  // schedule like it): the page answered, so the return still wakes the order.
+  [
+    { ...quietWorld, leases: false },
+    [
+      { do: "order", flow: "reservation", priceChanged: false, payWith: "4242424242424242" },
+      { do: "fault", fault: { target: "kv", kind: "reply_lost", on: "checkout:payment-return:" } },
+      { do: "return", order: 0 },
+      { do: "order", flow: "reservation", priceChanged: true, payWith: null },
+    ],
+  ],
 ] satisfies [WorldParams, Action[]][]).map(([params, actions]) => [params, actions, []]);
 
 /** A delivered, captured order as the schedule's first, for the owner to refund. */
