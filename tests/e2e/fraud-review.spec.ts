@@ -4,6 +4,7 @@
 // delivered order blocks that card's next purchase. The review page is axe-clean.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { passBotCheck } from "./support/bot-check";
 import { demoOwnerCookies, ownerPage } from "./support/demo-owner";
 
 const ORDER_PAGE = /\/orders\/[0-9A-Z]{26}\?key=/;
@@ -12,6 +13,7 @@ async function payWith(page: Page, email: string, card: string): Promise<void> {
   await page.goto("/products/101");
   await page.getByRole("button", { name: "Continue to checkout" }).click();
   await page.getByLabel("Email").fill(email);
+  await passBotCheck(page);
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/payments-sandbox\/pay\//);
   await page.getByLabel("Card number").fill(card);
