@@ -40,6 +40,11 @@ let shim: UpstashShim | undefined;
 test.describe.configure({ mode: "serial" });
 
 test.describe("the serverless host's build output @once", () => {
+  // The host builds with the deployment's settings, and `npm run vercel-build` checks them first
+  // (scripts/check-start.ts): a demo on a shared store. The functions are then run against the
+  // test's own Upstash stand-in and Redis, under prefixes of their own.
+  const BUILD_SETTINGS = { SHOP_MODE: "demo", REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", KV_PREFIX: "host-build-time:" };
+
   test.beforeAll(async () => {
     // vercel build runs next build: minutes on two busy cores.
     test.setTimeout(1_200_000);
@@ -50,7 +55,7 @@ test.describe("the serverless host's build output @once", () => {
     build =
       kept && existsSync(join(kept, "project", ".vercel", "output", "config.json"))
         ? { projectRoot: join(kept, "project"), output: join(kept, "project", ".vercel", "output"), ms: 0 }
-        : await vercelBuild(process.cwd(), kept ?? work, test.info().outputPath("vercel-build.log"));
+        : await vercelBuild(process.cwd(), kept ?? work, test.info().outputPath("vercel-build.log"), BUILD_SETTINGS);
     console.log(`[host-build] vercel build took ${(build.ms / 1000).toFixed(0)} s`);
     const found = await startTestRedis();
     if (found.ok) {
