@@ -57,7 +57,7 @@ test.describe("fraud review", () => {
     await page.reload();
     await expect(page.getByRole("button", { name: "Copy code" })).toBeVisible({ timeout: 30_000 });
     await owner.goto(`/admin/orders/${orderId}`);
-    await expect(owner.getByText("Held for review")).toBeVisible();
+    await expect(owner.getByText("Held for review", { exact: true })).toBeVisible();
     await owner.context().close();
   });
 
