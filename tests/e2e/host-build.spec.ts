@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
+import { botToken } from "../support/bot-token";
 import { checkout, pay, pollUntilFinal, type BuyerOrder } from "../support/instances/buyer";
 import { startHostDeployment, type HostDeployment } from "../support/host/host-deployment";
 import { vercelBuild, type HostBuild } from "../support/host/vercel-build";
@@ -194,7 +195,7 @@ async function quotedMinor(shop: string): Promise<number | string> {
   const created = await fetch(`${shop}/api/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ voucher_id: PRODUCT.voucherId, game_id: PRODUCT.productId, email: "second@example.com" }),
+    body: JSON.stringify({ voucher_id: PRODUCT.voucherId, game_id: PRODUCT.productId, email: "second@example.com", bot_token: await botToken(shop) }),
   });
   if (created.status !== 201) return `${created.status} ${await created.text()}`;
   const { order_id, order_url } = (await created.json()) as { order_id: string; order_url: string };
