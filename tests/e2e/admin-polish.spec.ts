@@ -113,6 +113,21 @@ for (const phone of [false, true]) {
   });
 }
 
+// A page wider than the phone makes the phone zoom the whole page out, and the owner (and a
+// tap) lands on the wrong thing: only a wide table may scroll, inside its own box.
+test("@phone every admin page fits the phone's width; only a table's own box scrolls sideways", async ({ browser, baseURL }) => {
+  const owner = await ownerPage(browser, baseURL, cookies);
+  const pages = ["/admin", "/admin/orders", "/admin/review", "/admin/alerts", "/admin/reconciliation", "/admin/customers", "/admin/prices", "/admin/prices/history", "/admin/catalogue", "/admin/upstream", "/admin/fraud", "/admin/people", "/admin/security", "/admin/audit"];
+  const wide: string[] = [];
+  for (const path of pages) {
+    await owner.goto(path);
+    const width = await owner.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) wide.push(`${path}: ${width}px`);
+  }
+  expect(wide).toEqual([]);
+  await owner.context().close();
+});
+
 test("@once a saved price change says so visibly", async ({ browser, baseURL }) => {
   const owner = await ownerPage(browser, baseURL, cookies);
   await owner.goto("/admin/prices?saved=2");
