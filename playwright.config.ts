@@ -48,10 +48,9 @@ export default defineConfig({
   ],
   webServer: {
     // The server's own log is kept beside the report: the fuzz test makes it long and noisy.
-    // The store is seeded first (tests/e2e/support/seed-shop.ts: the review's card limit).
     // Loopback as "localhost", not 127.0.0.1, or every rewritten page takes a second hop
     // (tests/e2e/self-hosted-rewrite.spec.ts); ipv4first binds it where baseURL points.
-    command: `rm -rf ${shopData} && mkdir -p ${shopData} && npx tsx tests/e2e/support/seed-shop.ts ${shopData}/kv && NODE_OPTIONS="$NODE_OPTIONS --dns-result-order=ipv4first" npx next start -p ${port} -H localhost > ${shopData}/server.log 2>&1`,
+    command: `rm -rf ${shopData} && mkdir -p ${shopData} && NODE_OPTIONS="$NODE_OPTIONS --dns-result-order=ipv4first" npx next start -p ${port} -H localhost > ${shopData}/server.log 2>&1`,
     url: `${baseURL}/icon.svg`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -51,15 +51,22 @@ export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = {
   refundOnWarning: "unrevealed",
 };
 
+/**
+ * A demo's defaults: every visitor pays with the one published test card, whose fingerprint is
+ * the same on every payment (as on Stripe), so a per-card order limit would hold the whole
+ * demo's fourth purchase of the day. Everything else is screened as in a live shop.
+ */
+export const DEMO_REVIEW_SETTINGS: ReviewSettings = { ...DEFAULT_REVIEW_SETTINGS, cardOrdersToReview: 1000 };
+
 export const REVIEW_SETTINGS_KEY = "fraud:review-settings";
 
-/** The stored settings, or the defaults when none are stored or they no longer parse (logged). */
-export async function readReviewSettings(kv: Kv): Promise<ReviewSettings> {
+/** The stored settings, or `defaults` when none are stored or they no longer parse (logged). */
+export async function readReviewSettings(kv: Kv, defaults: ReviewSettings): Promise<ReviewSettings> {
   try {
-    return (await getJson(kv, REVIEW_SETTINGS_KEY, reviewSettingsSchema)) ?? DEFAULT_REVIEW_SETTINGS;
+    return (await getJson(kv, REVIEW_SETTINGS_KEY, reviewSettingsSchema)) ?? defaults;
   } catch (error) {
     console.warn(`[fraud] review settings unreadable, using the defaults: ${error instanceof Error ? error.message : String(error)}`);
-    return DEFAULT_REVIEW_SETTINGS;
+    return defaults;
   }
 }
 

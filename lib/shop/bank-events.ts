@@ -3,10 +3,9 @@
 // owner's own refund path for a refund an early fraud warning asks for.
 import { bankEventHandler, type BankEventDeps } from "@/lib/checkout/bank-events";
 import { refundOrder } from "@/lib/checkout/owner-actions";
-import { readReviewSettings } from "@/lib/fraud/review-settings";
 import { getKv } from "@/lib/kv/get-kv";
 import { orderDeps } from "./checkout";
-import { shopBlocklist } from "./fraud";
+import { shopBlocklist, shopReviewSettings } from "./fraud";
 import { ownerActionDeps } from "./owner-actions";
 import { getStripe } from "./stripe";
 
@@ -16,7 +15,7 @@ export async function shopBankEvents(): Promise<ReturnType<typeof bankEventHandl
     advance,
     kv,
     blocklist: shopBlocklist(kv),
-    settings: () => readReviewSettings(kv),
+    settings: () => shopReviewSettings(kv),
     orderOfPayment: async (intentId) => (await stripe.paymentIntents.retrieve(intentId)).metadata?.order_id ?? null,
     refundNow: async (orderId, requestId, reason) => {
       const refunded = await refundOrder(await ownerActionDeps(), { orderId, requestId, reason }, { email: "screening", ip: null });

@@ -9,7 +9,7 @@ import type { ScreeningDeps } from "@/lib/checkout/screening/screening-deps";
 import { stripePaymentRisk } from "@/lib/checkout/stripe-payment-risk";
 import { clientIpTrust } from "@/lib/config/client-ip-trust";
 import { ConfigError, env } from "@/lib/config/env";
-import { shopMode } from "@/lib/config/shop-mode";
+import { shopMode, type ShopMode } from "@/lib/config/shop-mode";
 import { publicOrigin } from "@/lib/config/shop-origin";
 import type { BlockPort } from "@/lib/fraud/block-port";
 import { botCheckSetting, TURNSTILE_SCRIPT_URL, TURNSTILE_SITEVERIFY_URL, type BotCheckSetting } from "@/lib/fraud/bot-check-setting";
@@ -20,7 +20,7 @@ import { decidePageAuthentication } from "@/lib/fraud/decide-at-authorization";
 import { isBuyerFlagged } from "@/lib/fraud/flagged-buyers";
 import type { FraudRules } from "@/lib/fraud/fraud-rules";
 import { kvBlocklist } from "@/lib/fraud/kv-blocklist";
-import { readReviewSettings } from "@/lib/fraud/review-settings";
+import { DEFAULT_REVIEW_SETTINGS, DEMO_REVIEW_SETTINGS, readReviewSettings, type ReviewSettings } from "@/lib/fraud/review-settings";
 import { loadFraudRules } from "@/lib/fraud/rules-store";
 import { checkoutScreening } from "@/lib/fraud/screen-checkout";
 import type { BotCheckConfig } from "@/lib/fraud/verify-bot-token";
@@ -96,15 +96,25 @@ export async function shopBlocklistNow(): Promise<BlockPort> {
   return shopBlocklist(await getKv());
 }
 
+/** The review settings a shop of this mode starts with, before its owner saves any. */
+export function reviewDefaultsFor(mode: ShopMode): ReviewSettings {
+  return mode === "demo" ? DEMO_REVIEW_SETTINGS : DEFAULT_REVIEW_SETTINGS;
+}
+
+/** The owner's review settings, or this mode's defaults until the owner saves them. */
+export function shopReviewSettings(kv: Kv): Promise<ReviewSettings> {
+  return readReviewSettings(kv, reviewDefaultsFor(shopMode()));
+}
+
 /** Screening at authorization: the blocklist, the card history, the owner's review settings and each payment's risk. */
 export function screeningDeps(kv: Kv, stripe: Stripe): ScreeningDeps {
-  return { kv, readRisk: stripePaymentRisk(stripe), blocklist: shopBlocklist(kv), settings: () => readReviewSettings(kv) };
+  return { kv, readRisk: stripePaymentRisk(stripe), blocklist: shopBlocklist(kv), settings: () => shopReviewSettings(kv) };
 }
 
 /** Whether a new order's payment page asks for 3-D Secure: the settings, and whether the email is one the shop flagged. */
 export async function pageAuthentication(email: string): Promise<boolean> {
   const kv = await getKv();
-  const [settings, flagged] = await Promise.all([readReviewSettings(kv), isBuyerFlagged(kv, email)]);
+  const [settings, flagged] = await Promise.all([shopReviewSettings(kv), isBuyerFlagged(kv, email)]);
   return decidePageAuthentication(settings, flagged);
 }
 

@@ -6,12 +6,12 @@ import styles from "@/app/_components/admin/admin.module.css";
 import { ReviewForms } from "@/app/_components/admin/fraud/screening-section";
 import { ReviewSettingsForm } from "@/app/_components/admin/fraud/review-settings-form";
 import { adminPage } from "@/lib/shop/admin-guard";
+import { shopReviewSettings } from "@/lib/shop/fraud";
 import { setSegmentLocale } from "@/lib/auth/guard/admin-locale";
 import { roleAllows } from "@/lib/auth/roles";
 import { isChecking } from "@/lib/checkout/public-order";
 import { dropFromReview, reviewQueue } from "@/lib/checkout/screening/review-queue";
 import { readOrders } from "@/lib/checkout/store/order-store";
-import { readReviewSettings } from "@/lib/fraud/review-settings";
 import { getKv } from "@/lib/kv/get-kv";
 import { formatMoney } from "@/lib/money";
 import { saveReviewSettingsAction } from "./actions";
@@ -23,7 +23,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   const t = await getTranslations({ locale, namespace: "admin.review" });
   const format = await getFormatter({ locale });
   const kv = await getKv();
-  const [ids, settings] = await Promise.all([reviewQueue(kv), readReviewSettings(kv)]);
+  const [ids, settings] = await Promise.all([reviewQueue(kv), shopReviewSettings(kv)]);
   const read = await readOrders(kv, ids);
   const held = read.flatMap((order) => (order.ok && isChecking(order.value.record) ? [order.value.record] : []));
   // Entries whose order was decided (or is gone) leave the queue as they are found.
