@@ -5,6 +5,8 @@
 // every external call is idempotent by a key derived from the order. The lease is short and
 // renewed while its holder works, so a holder that dies (SIGKILL, a function cut off at its
 // time limit) frees the order within one lease, not after the worst case of a call.
+// A run never stops with its order due and nobody to act on it: cut short by its time limit
+// (run-deadline.ts), its step count or KV trouble, it asks the scheduler (deps.alarm) to go on.
 import type { KvError } from "@/lib/kv/kv-error";
 import type { KvLock } from "@/lib/kv/lock";
 import { err, ok, type Result } from "@/lib/result";
@@ -19,6 +21,7 @@ import { reserve } from "./steps/reserve";
 import { screenThenFulfil } from "./steps/screen";
 import { capture, recheckCompleted, refund } from "./steps/settle-payment";
 import { retryLater, type Step, type StepHandler } from "./steps/step";
+import { roomForStep, type RunDeadline } from "./run-deadline";
 import { keepLostAnswer } from "./upstream-surprises";
 import { heartbeat, takeLease, wakeAndLease, type Lease, type LeaseDeps } from "./order-lease";
 import { mergeWakes, pendingWake, takeWake, wakeMatters, type WakeReason } from "./wake-mark";
@@ -82,7 +85,19 @@ export interface AdvanceDeps extends CheckoutDeps, LeaseDeps {
    * told; its failure changes nothing (the next settle tells it again).
    */
   onMoneyBack?(order: OrderRecord): Promise<void>;
+  /**
+   * When this run must have stopped (its function's time limit, set per route by lib/shop):
+   * no step starts that could not finish before it, and the order is left due for a fresh run.
+   */
+  runDeadline?: RunDeadline;
 }
+
+/**
+ * After KV trouble the next run is asked for this much later, at a boundary of it: every run that
+ * fails within one such window asks for the same message (one deduplication id), so a KV outage
+ * costs one message per order and window, however many runs meet it.
+ */
+export const TROUBLE_PAUSE_MS = 30_000;
 
 /** Runs again after a wake-up that came in while this run held the lease, at most this often. */
 const MAX_RUNS = 4;
@@ -101,15 +116,41 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
     const lease = run === 0 ? first.lease : await takeLease(deps, orderId);
     if (!lease) return result ?? readOrder(orderId, deps);
     let pending: WakeReason | null = null;
+    let ran: DriveRun;
     try {
-      result = await drive(orderId, deps, run === 0 ? first : {});
+      ran = await drive(orderId, deps, run === 0 ? first : {});
+      result = ran.result;
     } finally {
       pending = await lease.letGo();
     }
-    if (pending === null || (result.ok && !wakeMatters(pending, result.value))) return result;
+    // Out of time: another run here could not finish either; the next goes in a fresh function.
+    if (ran.left === "out_of_time") return askToContinue(orderId, deps, "now", result);
+    if (pending === null || (result.ok && !wakeMatters(pending, result.value))) return ran.left ? askToContinue(orderId, deps, ran.left === "trouble" ? "later" : "now", result) : result;
   }
-  // Still woken after MAX_RUNS: the mark stays for the next caller (a poll, the sweep).
-  return result ?? readOrder(orderId, deps);
+  // Still woken after MAX_RUNS: the mark stays, and the scheduler's run takes it.
+  return askToContinue(orderId, deps, "now", result ?? (await readOrder(orderId, deps)));
+}
+
+/** Why a run stopped with its order still to be acted on, if it did. */
+type Left = "out_of_time" | "out_of_steps" | "trouble" | null;
+
+interface DriveRun {
+  result: Result<OrderRecord, OrderStoreError>;
+  left: Left;
+}
+
+/**
+ * Asks the scheduler for a run of this order: at once (a fresh function, with its own time) or,
+ * after KV trouble, at the next window's start. Without an alarm (the in-process scheduler reads
+ * the due index itself) nothing is needed. The order is due in the index either way, so an
+ * alarm that fails costs the wait for the sweep, never the order.
+ */
+async function askToContinue<T>(orderId: string, deps: AdvanceDeps, when: "now" | "later", result: T): Promise<T> {
+  if (!deps.alarm) return result;
+  const now = deps.clock.now();
+  const at = when === "now" ? now : Math.ceil((now + TROUBLE_PAUSE_MS) / TROUBLE_PAUSE_MS) * TROUBLE_PAUSE_MS;
+  await deps.alarm.order(orderId, at).catch((error: unknown) => console.error(`[checkout] order ${orderId}: continuation not scheduled (the sweep will take it): ${String(error)}`));
+  return result;
 }
 
 async function firstRun(orderId: string, deps: AdvanceDeps, options: AdvanceOptions): Promise<FirstRun> {
@@ -161,7 +202,13 @@ async function takeWakeOrLook(deps: AdvanceDeps, orderId: string): Promise<WakeR
 }
 
 /** Run the order's steps under its lease, as far as they go without waiting for someone else. */
-async function drive(orderId: string, deps: AdvanceDeps, { created, woken }: RunStart = {}): Promise<Result<OrderRecord, OrderStoreError>> {
+async function drive(orderId: string, deps: AdvanceDeps, start: RunStart = {}): Promise<DriveRun> {
+  const result = await driveSteps(orderId, deps, start);
+  if ("left" in result) return result;
+  return { result, left: !result.ok && result.error.code === "kv_error" ? "trouble" : null };
+}
+
+async function driveSteps(orderId: string, deps: AdvanceDeps, { created, woken }: RunStart): Promise<Result<OrderRecord, OrderStoreError> | DriveRun> {
   // The waiting wake-up mark is taken in the same round as the first read: the step asks
   // upstream or the payment provider itself, so which of the two came first is moot.
   const [taken, firstRead]: [WakeReason | null, Result<StoredOrder, OrderStoreError>] = created
@@ -178,6 +225,9 @@ async function drive(orderId: string, deps: AdvanceDeps, { created, woken }: Run
     last = current.record;
     const handler = STEPS[last.state];
     if (!handler || (!isDue(last, deps) && !(wake !== null && wakeMatters(wake, last)))) return ok(last);
+    // The safe point: nothing is announced or under way. The run's first step is always taken
+    // (a fresh function has its whole limit), so a continued run always gets somewhere.
+    if (i > 0 && !roomForStep(deps.runDeadline, deps.clock.now())) return { result: await leaveDue(current, deps), left: "out_of_time" };
     wake = null;
 
     const order = last;
@@ -218,7 +268,21 @@ async function drive(orderId: string, deps: AdvanceDeps, { created, woken }: Run
     // written since, the next save's compare-and-set finds out, and a conflict reads again.
     if (saved.ok) known = saved;
   }
+  if (last && isDue(last, deps)) return { result: ok(last), left: "out_of_steps" };
   return last ? ok(last) : err({ code: "not_found", orderId });
+}
+
+/**
+ * A run that stops for its time limit leaves the order due now, for the run it asks for: an
+ * order it was woken for (a webhook) before its deadline gets its deadline moved to now, since
+ * the wake-up mark was taken with this run's first read.
+ */
+async function leaveDue(current: StoredOrder, deps: AdvanceDeps): Promise<Result<OrderRecord, OrderStoreError>> {
+  if (isDue(current.record, deps)) return ok(current.record);
+  const saved = await deps.store.save(current, { note: "out of time: continued in a fresh run", patch: { nextCheckAt: deps.clock.now() } });
+  // A conflict: another writer moved the order, and its save set the order's next deadline.
+  if (!saved.ok) return saved.error.code === "conflict" ? ok(current.record) : saved;
+  return ok(saved.value.record);
 }
 
 /**

@@ -9,7 +9,10 @@ export interface DeadlineAlarm {
   email(orderId: string, at: number): Promise<void>;
 }
 
-/** A deadline this close needs no alarm: the run that set it goes on at once. */
+/**
+ * A deadline this close needs no alarm: the run that set it goes on at once, and a run that
+ * stops with its order still due asks for the next one itself (advance.ts).
+ */
 export function needsAlarm(at: number | null, previous: number | null, now: number): at is number {
   return at !== null && at > now && at !== previous;
 }

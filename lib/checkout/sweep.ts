@@ -6,6 +6,7 @@
 // failed stays in the index behind a backoff, so it can never head the list for every run.
 import { advance, type AdvanceDeps } from "./advance";
 import { isSettled } from "./order-states";
+import { roomForStep } from "./run-deadline";
 import type { DueQueue } from "./store/order-store";
 
 export interface SweepReport {
@@ -81,7 +82,9 @@ async function sweepQueue(deps: AdvanceDeps, options: SweepOptions, queue: DueQu
     const fresh = due.value.filter((orderId) => !seen.has(orderId));
     if (fresh.length === 0) return "drained";
     for (const orderId of fresh) {
-      if (options.until !== undefined && deps.clock.now() >= options.until) return "out_of_time";
+      // No order is started that its first step, at its worst, could not finish in this run.
+      const now = deps.clock.now();
+      if ((options.until !== undefined && now >= options.until) || !roomForStep(deps.runDeadline, now)) return "out_of_time";
       seen.add(orderId);
       if (options.claim && !(await options.claim(orderId))) continue;
       report.advanced += 1;

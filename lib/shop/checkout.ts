@@ -37,6 +37,7 @@ import { processSingleton } from "@/lib/singleton";
 import { buyerFacts } from "./buyer-facts";
 import { markShopCustomer, pageAuthentication, screeningDeps, shopCheckoutScreen } from "./fraud";
 import { deadlineAlarm } from "./scheduler";
+import { runDeadline, UPSTREAM_ROUTE_MAX_DURATION_S } from "./time-limits";
 import { localePath } from "@/lib/i18n/locale-path";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 
@@ -93,6 +94,14 @@ export function orderDeps(): Promise<AdvanceDeps> {
   });
 }
 
+/**
+ * The same, for the runs of one request in a route whose function the host stops after
+ * `maxDurationS`: they stop at a safe point in time and leave the rest to the scheduler.
+ */
+export async function orderDepsWithin(maxDurationS: number): Promise<AdvanceDeps> {
+  return { ...(await orderDeps()), runDeadline: runDeadline(maxDurationS) };
+}
+
 /** The pricing rules' store currency and rates as they are now (the owner edits them in the admin). */
 async function conversionRates(): Promise<ConversionRates> {
   const { source } = await shopPricingRules();
@@ -105,7 +114,7 @@ export async function startCheckoutDeps(): Promise<StartCheckoutDeps> {
   const operations = await shopOperationsDeps();
   return {
     catalog: await catalogDeps(),
-    orders: await orderDeps(),
+    orders: await orderDepsWithin(UPSTREAM_ROUTE_MAX_DURATION_S),
     nextOrderId,
     testMode: env().PARTNER_TEST_MODE,
     readSaleCheck: () => readSaleCheck(operations),

@@ -5,12 +5,14 @@ import { actOnDeadline } from "@/lib/scheduler/act-on-deadline";
 import { qstashAlarm } from "@/lib/scheduler/qstash-alarm";
 import { receiveDeadline } from "@/lib/scheduler/receive-deadline";
 import { getSweepReport } from "@/lib/checkout/http/get-sweep";
-import { orderDeps } from "./checkout";
+import { orderDepsWithin } from "./checkout";
 import { shopMailer, SHOP_NAME } from "./mailer";
 import { deadlineReceiver, deadlineUrl, qstashClient } from "./scheduler";
-import { SWEEP_BUDGET_MS } from "./time-limits";
+import { SWEEP_BUDGET_MS, SWEEP_MAX_DURATION_S } from "./time-limits";
 
 export async function deadlineRoute(request: Request): Promise<Response> {
+  // The runs of this delivery stop in time for this function's limit (lib/checkout/run-deadline.ts).
+  const orderDeps = () => orderDepsWithin(SWEEP_MAX_DURATION_S);
   return receiveDeadline(request, {
     receiver: await deadlineReceiver(),
     url: deadlineUrl(),

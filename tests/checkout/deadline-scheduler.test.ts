@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { advance, type AdvanceDeps } from "@/lib/checkout/advance";
 import { sendOrderEmail } from "@/lib/checkout/order-email";
 import type { OrderRecord } from "@/lib/checkout/order-record";
-import { createOrderStore, ORDER_KEYS } from "@/lib/checkout/store/order-store";
+import { createOrderStore, ORDER_KEYS, type OrderStore } from "@/lib/checkout/store/order-store";
+import { KvError } from "@/lib/kv/kv-error";
 import type { Mailer, MailMessage } from "@/lib/mail/mailer";
 import { createQstashSandbox, type QstashSandbox } from "@/lib/qstash-sandbox/create-qstash-sandbox";
 import { serveQstashSandbox, type RunningQstashSandbox } from "@/lib/qstash-sandbox/serve";
@@ -31,7 +32,7 @@ afterEach(async () => {
 });
 
 /** The harness's shop with QStash as its scheduler, and a mailer that fails its first `failures` sends. */
-async function scheduledShop(h: CheckoutHarness, { mailFailures = 0, captureFailures = 0 } = {}) {
+async function scheduledShop(h: CheckoutHarness, { mailFailures = 0, captureFailures = 0, failSaveFrom = null as string | null } = {}) {
   const sent: MailMessage[] = [];
   let failures = mailFailures;
   const mailer: Mailer = {
@@ -69,7 +70,7 @@ async function scheduledShop(h: CheckoutHarness, { mailFailures = 0, captureFail
   });
   served = await serveQstashSandbox(qstash);
   const alarm = qstashAlarm({ client: new Client({ baseUrl: served.baseUrl, token: TOKEN, retry: false }), deliveryUrl: DEADLINE_URL });
-  deps = { ...h.deps, payments: failingCaptures(h.deps.payments, captureFailures), store: createOrderStore(h.kv, h.timers, alarm), alarm };
+  deps = { ...h.deps, payments: failingCaptures(h.deps.payments, captureFailures), store: failingSaveOnce(createOrderStore(h.kv, h.timers, alarm), failSaveFrom), alarm };
   const shop = deps;
 
   return {
@@ -120,7 +121,39 @@ function failingCaptures(payments: AdvanceDeps["payments"], count: number): Adva
   });
 }
 
+/** The store whose first save of an order in state `from` fails with KV trouble (the order stays as it was). */
+function failingSaveOnce(store: OrderStore, from: string | null): OrderStore {
+  let armed = from !== null;
+  return {
+    ...store,
+    save: async (current, change) => {
+      if (armed && current.record.state === from) {
+        armed = false;
+        return err({ code: "kv_error", error: new KvError("unavailable", "connection reset") });
+      }
+      return store.save(current, change);
+    },
+  };
+}
+
 describe("deadlines with no traffic, on the emulated QStash", () => {
+  it("a run stopped by KV trouble with its order due now is continued within a minute", async () => {
+    const h = await newHarness();
+    // The payment webhook's run moves the order to authorized (due now, to go on at once), and
+    // its next save fails: the run stops with the order due and nobody's page open.
+    const shop = await scheduledShop(h, { failSaveFrom: "authorized" });
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.run(advance(id, shop.deps));
+    h.payments.authorize(id);
+    const stopped = await h.run(advance(id, shop.deps, { kind: "wake", reason: { kind: "any" } }));
+    expect(stopped.ok).toBe(false);
+    const waiting = await shop.order(id);
+    expect(waiting.state).toBe("authorized");
+    expect(waiting.nextCheckAt).toBeLessThanOrEqual(h.timers.now());
+    await shop.idle(MINUTE);
+    expect(await shop.order(id)).toMatchObject({ state: "completed" });
+  });
+
   it("a confirm that fails once is confirmed and captured within a minute", async () => {
     const h = await newHarness();
     const shop = await scheduledShop(h);

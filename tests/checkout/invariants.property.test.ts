@@ -1,6 +1,7 @@
 // The checkout's promise, checked on random schedules: many orders of every flow against the
 // Partner API sandbox and the payments sandbox, with crashes between any two steps, lost and
-// refused calls, KV failures, duplicated and reordered webhooks and notifications, declines,
+// refused calls, KV failures, runs that their function's time limit cuts short (they stop at a
+// safe point and a later run goes on), duplicated and reordered webhooks and notifications, declines,
 // abandoned payments, slow, failing, stalling and refunding suppliers, expiring reservations
 // and a partner balance that runs out; steps that throw, requests held on the wire until after
 // our retry, 2xx answers we cannot read, refusals from something in between, a clock that
@@ -28,6 +29,8 @@ type Action =
   | { do: "order"; flow: Flow; priceChanged: boolean; payWith: Card | null }
   | { do: "pay"; order: number; card: Card }
   | { do: "advance"; order: number; wake: boolean }
+  /** A run cut short by its function's time limit: it stops at the first safe point after one step. */
+  | { do: "short_run"; order: number; wake: boolean }
   | { do: "payment_event"; order: number }
   /** The buyer back from the payment page, its first render. */
   | { do: "return"; order: number }
@@ -100,6 +103,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ do: fc.constant("pay" as const), order, card }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant("advance" as const), order, wake: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ do: fc.constant("short_run" as const), order, wake: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ do: fc.constant("payment_event" as const), order }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant("return" as const), order }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant("notification" as const), pick: fc.nat({ max: 9 }), duplicate: fc.boolean() }) },
@@ -339,6 +343,9 @@ async function play(world: World, actions: Action[]): Promise<void> {
         break;
       case "advance":
         await world.step(action.order, action.wake);
+        break;
+      case "short_run":
+        await world.step(action.order, action.wake, true);
         break;
       case "payment_event":
         await world.paymentEvent(action.order);

@@ -5,7 +5,9 @@
 // through the front door as buyers and the owner use it: the catalogue, a product page, a search,
 // a Chinese page, the admin's sign-in, a purchase from checkout to the code on the order page
 // (the payments sandbox's webhook coming back through the front door), the owner's price save
-// priced by the very next checkout, and the scheduler acting on a deadline that has come due.
+// priced by the very next checkout, and the scheduler acting on a deadline that has come due:
+// the built function publishes it to QStash (the demo's emulation, itself a function behind the
+// front door), which delivers the signed message through the front door to the deadline route.
 //
 // What the front door does not emulate is in docs/serverless-host.md: above all the platform's
 // ISR cache and on-demand revalidation. Every page request here reaches its function, so the
@@ -30,6 +32,8 @@ import { startUpstashShim, type UpstashShim } from "../support/upstash-rest-shim
 import { saveGlobalMarkup, signInOverHttp } from "./support/owner-over-http";
 
 const CRON_SECRET = "host-build-cron-secret-0123456789";
+/** The deployment's first re-read of a completed order comes this long after completion (CHECKOUT_COMPLETED_RECHECKS). */
+const FIRST_RECHECK_S = 30;
 /** Kinoko Shop Card 10 USD costs $9.80 upstream: $10.78 under the demo's 10 % markup, $10.98 under 12 %. */
 const PRODUCT = { productId: 221, voucherId: 22101, name: "Kinoko Shop Card", oldPrice: "$10.78", newMinor: 1098 };
 
@@ -89,6 +93,8 @@ test.describe("the serverless host's build output @once", () => {
           ...(store === "upstash" ? { KV_REST_API_URL: shim.url, KV_REST_API_TOKEN: shim.token } : { REDIS_URL: redis.url }),
           KV_PREFIX: prefix,
           CRON_SECRET,
+          // A deadline that comes due while the test waits: the completed order's first re-read.
+          CHECKOUT_COMPLETED_RECHECKS: `${FIRST_RECHECK_S}s,1d,7d`,
           OUTBOX_DIR: join(work, store, "outbox"),
           CHECKOUT_RATE_LIMIT: "100000/60s",
           PLAYER_CHECK_RATE_LIMIT: "100000/60s",
@@ -114,7 +120,7 @@ test.describe("the serverless host's build output @once", () => {
         await saveGlobalMarkup(owner, "12", "host-build test");
         expect(await quotedMinor(shop)).toBe(PRODUCT.newMinor);
 
-        await schedulerActsOnDueDeadline(shop, redis.url, prefix, order);
+        await schedulerActsOnDueDeadline(deployment, redis.url, prefix, order);
 
         expect(await deployment.pool.writes(), "functions wrote into their read-only folders").toEqual([]);
         const served = deployment.door.served();
@@ -175,8 +181,11 @@ async function storefront(deployment: HostDeployment): Promise<void> {
   }
 }
 
+/** A bought order, and when its page was last read (a page read of a due order acts on it). */
+type Bought = BuyerOrder & { pageReadAt: number };
+
 /** Checkout → the hosted payment page → the webhook through the front door → the code, on the order's page. */
-async function purchase(shop: string): Promise<BuyerOrder> {
+async function purchase(shop: string): Promise<Bought> {
   const order = await checkout(shop, "host-build-buyer", { flow: "reservation", body: { voucher_id: PRODUCT.voucherId, game_id: PRODUCT.productId } });
   if ("failed" in order) throw new Error(order.failed);
   await pay(order, ["4242424242424242"]);
@@ -187,7 +196,7 @@ async function purchase(shop: string): Promise<BuyerOrder> {
   const orderPage = await page(shop, new URL(order.apiUrl).pathname.replace(/^\/api/, "") + new URL(order.apiUrl).search);
   expect(orderPage.status, "the order page").toBe(200);
   expect(orderPage.html, "the order page shows the code").toContain(String(code));
-  return order;
+  return { ...order, pageReadAt: Date.now() };
 }
 
 /** The price a checkout is quoted: POST /api/checkout, then the order's own view. */
@@ -206,37 +215,41 @@ async function quotedMinor(shop: string): Promise<number | string> {
 }
 
 /**
- * A deadline comes due with nobody's page open, and the scheduler acts on it. The completed
- * order's next deadline (its 1-hour re-read) is moved to the past in the store, as time would
- * move it; then the scheduler the host has calls the shop. Today that is the host's cron
- * calling GET /api/cron/sweep with CRON_SECRET. (The QStash emulation adds its delivery of the
- * deadline's signed message here: the same due order, acted on through its own route.)
+ * A deadline comes due with nobody's page open, and the deployment's scheduler acts on it as
+ * QStash does on the host, with no sweep. The save that completed the order set its first
+ * re-read FIRST_RECHECK_S ahead, and the function that saved it published that deadline to the
+ * QStash emulation through the front door (the demo's /qstash-sandbox function, as QStash's API
+ * would take it). When it comes due, the emulation delivers the signed message through the
+ * front door to POST /api/scheduler/deadline, whose function verifies it, re-reads the order
+ * upstream and records the next re-read. Meanwhile nobody reads the order's page or calls the
+ * sweep; the store is read directly, which acts on nothing.
  */
-async function schedulerActsOnDueDeadline(shop: string, redisUrl: string, prefix: string, order: BuyerOrder): Promise<void> {
+async function schedulerActsOnDueDeadline(deployment: HostDeployment, redisUrl: string, prefix: string, order: Bought): Promise<void> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  const served = (path: string) => deployment.door.served().get(path) ?? 0;
   try {
-    // A completed order's re-reads have their own index (the sweep takes them after urgent work).
-    const dueKey = `${prefix}checkout:recheck`;
-    const scheduled = await redis.zscore(dueKey, order.orderId);
-    expect(scheduled, "the completed order has a deadline ahead (its re-read)").not.toBeNull();
-    const now = Date.now();
-    expect(Number(scheduled)).toBeGreaterThan(now);
-    await redis.zadd(dueKey, now - 1_000, order.orderId);
+    const stored = async () => JSON.parse((await redis.get(`${prefix}checkout:order:${order.orderId}`)) ?? "null") as { nextCheckAt: number | null; events: { at: number; what: string; to?: string }[] };
+    const completed = await stored();
+    const completedAt = completed.events.findLast((event) => event.to === "completed")?.at ?? 0;
+    const dueAt = completedAt + FIRST_RECHECK_S * 1000;
+    expect(completed.nextCheckAt, "the completed order's first re-read").toBe(dueAt);
+    expect(order.pageReadAt, "the order's page was read before the re-read came due (else the page may have acted on it)").toBeLessThan(dueAt);
+    expect(served("/qstash-sandbox/[...path]"), "deadlines were published to the QStash emulation through the front door").toBeGreaterThan(0);
 
-    const refused = await fetch(`${shop}/api/cron/sweep`);
-    await refused.arrayBuffer();
-    expect(refused.status, "the sweep without the cron secret").toBeGreaterThanOrEqual(401);
-    expect(await redis.zscore(dueKey, order.orderId), "a refused call changes nothing").toBe(String(now - 1_000));
-
-    const swept = await fetch(`${shop}/api/cron/sweep`, { headers: { authorization: `Bearer ${CRON_SECRET}` } });
-    const report = (await swept.json()) as { advanced?: number; failed?: unknown[] };
-    expect(swept.status, `the sweep: ${JSON.stringify(report)}`).toBe(200);
-    expect(report.advanced, "the sweep acted on the due order").toBeGreaterThanOrEqual(1);
-    expect(report.failed, "and failed none").toEqual([]);
-    // The order's own record still says its re-read is an hour away, so acting on it early
-    // changes nothing a buyer sees: still completed, the same code.
-    const after = await pollUntilFinal(order, () => Date.now() + 10_000, 500);
-    expect(after?.status).toBe("completed");
+    const reread = (record: Awaited<ReturnType<typeof stored>>) => record.events.find((event) => event.what === "upstream still shows it delivered");
+    let after = await stored();
+    for (const until = dueAt + 90_000; !reread(after) && Date.now() < until; after = await stored()) await new Promise((resolve) => setTimeout(resolve, 500));
+    const done = reread(after);
+    expect(done, `the re-read was done within 90 s of coming due (events: ${after.events.map((event) => event.what).join("; ")})`).toBeTruthy();
+    expect(done?.at ?? 0, "not before it came due").toBeGreaterThanOrEqual(dueAt);
+    expect(served("/api/scheduler/deadline"), "by the scheduler's delivery through the front door").toBeGreaterThan(0);
+    expect(served("/api/cron/sweep"), "no sweep ran").toBe(0);
+    // The next re-read, a day after completion, is in the re-reads' index and scheduled again.
+    expect(after.nextCheckAt).toBe(completedAt + 24 * 3600_000);
+    expect(Number(await redis.zscore(`${prefix}checkout:recheck`, order.orderId))).toBe(completedAt + 24 * 3600_000);
+    // The buyer sees what they saw: still completed, the same code.
+    const seen = await pollUntilFinal(order, () => Date.now() + 10_000, 500);
+    expect(seen?.status).toBe("completed");
   } finally {
     redis.disconnect();
   }

@@ -2,21 +2,21 @@
 // scheduler's per-deadline messages (vercel.json runs it daily, a QStash schedule every 10 min).
 import { route } from "@/lib/http/route";
 import { getSweep } from "@/lib/checkout/http/get-sweep";
-import { orderDeps } from "@/lib/shop/checkout";
+import { orderDepsWithin } from "@/lib/shop/checkout";
 import { shopMailer, SHOP_NAME } from "@/lib/shop/mailer";
 import { reviewOperations } from "@/lib/operations/review-operations";
 import { expireTags, TAGS } from "@/lib/shop/cache-tags";
 import { continueSweep } from "@/lib/shop/deadline-route";
 import { shopOperationsDeps } from "@/lib/shop/operations";
 import { cronSecret } from "@/lib/shop/route-needs";
-import { SWEEP_BUDGET_MS } from "@/lib/shop/time-limits";
+import { SWEEP_BUDGET_MS, SWEEP_MAX_DURATION_S } from "@/lib/shop/time-limits";
 
 export const dynamic = "force-dynamic";
 /** SWEEP_MAX_DURATION_S (lib/shop/time-limits.ts): the sweep starts no order after SWEEP_BUDGET_MS. */
 export const maxDuration = 300;
 
 export const GET = route({ cronSecret }, async () => {
-  const answer = await getSweep({ orders: orderDeps, budgetMs: SWEEP_BUDGET_MS, mail: { mailer: shopMailer(), shopName: SHOP_NAME } });
+  const answer = await getSweep({ orders: () => orderDepsWithin(SWEEP_MAX_DURATION_S), budgetMs: SWEEP_BUDGET_MS, mail: { mailer: shopMailer(), shopName: SHOP_NAME } });
   // An authorized sweep also refreshes the partner balance and the owner's operations alerts;
   // their trouble is logged, never the orders' sweep failing.
   if (answer.ok) await sweepOperations().catch((error: unknown) => console.error(`[operations] not reviewed: ${String(error)}`));

@@ -2,7 +2,8 @@
 // the ids from the body, then the order re-reads upstream itself (lib/checkout/partner-notification.ts).
 import { checkoutNotificationDeps, postPartnerNotification } from "@/lib/checkout/http/post-partner-notification";
 import { route } from "@/lib/http/route";
-import { orderDeps } from "@/lib/shop/checkout";
+import { orderDepsWithin } from "@/lib/shop/checkout";
+import { UPSTREAM_ROUTE_MAX_DURATION_S } from "@/lib/shop/time-limits";
 import { partnerNotifySecret } from "@/lib/shop/partner-notify";
 
 export const dynamic = "force-dynamic";
@@ -10,5 +11,5 @@ export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 export const POST = route({}, async (request: Request) =>
-  postPartnerNotification(request, checkoutNotificationDeps(await orderDeps(), await partnerNotifySecret())),
+  postPartnerNotification(request, checkoutNotificationDeps(await orderDepsWithin(UPSTREAM_ROUTE_MAX_DURATION_S), await partnerNotifySecret())),
 );

@@ -5,7 +5,8 @@
 import { advance } from "@/lib/checkout/advance";
 import { paymentEventHandler } from "@/lib/checkout/payment-events";
 import { shopBankEvents } from "@/lib/shop/bank-events";
-import { orderDeps } from "@/lib/shop/checkout";
+import { orderDepsWithin } from "@/lib/shop/checkout";
+import { UPSTREAM_ROUTE_MAX_DURATION_S } from "@/lib/shop/time-limits";
 import { route } from "@/lib/http/route";
 import { getKv } from "@/lib/kv/get-kv";
 import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
@@ -17,7 +18,7 @@ export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 export const POST = route({}, async (request: Request) => {
-  const [deps, bankEvents] = await Promise.all([orderDeps(), shopBankEvents()]);
+  const [deps, bankEvents] = await Promise.all([orderDepsWithin(UPSTREAM_ROUTE_MAX_DURATION_S), shopBankEvents()]);
   const wake = paymentEventHandler((orderId) => advance(orderId, deps, { kind: "wake", reason: { kind: "payment" } }));
   return handleStripeWebhook(request, {
     stripe: await getStripe(),
