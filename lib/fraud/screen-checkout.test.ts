@@ -33,9 +33,16 @@ function world(rules: Partial<FraudRules> = {}) {
     );
     return ((await answer.json()) as { token: string }).token;
   }
-  const check = (botToken: string | undefined, email = "buyer@shop.test") =>
-    screen.begin(new Request(`${SHOP}/api/checkout`, { method: "POST" }), { email, bot_token: botToken }).judge(PRICE);
-  return { kv, clock, fetch, botCheck, blocklist, token, check, advance: (ms: number) => (now += ms), rules: current };
+  /** Judged, then counted as the checkout counts it with its first write; the count's withdrawal for the caller. */
+  async function counted(botToken: string | undefined, email = "buyer@shop.test") {
+    const judged = await screen.begin(new Request(`${SHOP}/api/checkout`, { method: "POST" }), { email, bot_token: botToken }).judge(PRICE);
+    return judged.ok ? judged.value() : judged;
+  }
+  const check = async (botToken: string | undefined, email?: string) => {
+    const answer = await counted(botToken, email);
+    return answer.ok ? { ok: true as const, value: undefined } : answer;
+  };
+  return { kv, clock, fetch, botCheck, blocklist, token, check, counted, advance: (ms: number) => (now += ms), rules: current };
 }
 
 describe("the bot check against the emulated siteverify", () => {
@@ -94,6 +101,15 @@ describe("checkoutScreening", () => {
     expect(blocked).toMatchObject({ ok: false, error: { code: "order_refused" } });
     expect(capped).toEqual(blocked);
     expect((await listRefusals(w.kv, 5)).map((r) => r.rule)).toEqual(["firstHourOrders", "blocklist"]);
+  });
+
+  it("takes back a count the shop did not keep, so the buyer's next try has the room again", async () => {
+    const w = world({ firstHourOrders: 1 });
+    const first = await w.counted(await w.token());
+    expect(first.ok).toBe(true);
+    if (first.ok) await first.value.withdraw();
+    expect(await w.check(await w.token())).toEqual({ ok: true, value: undefined });
+    expect(await w.check(await w.token())).toMatchObject({ ok: false, error: { code: "order_refused" } });
   });
 
   it("while the breaker is open, asks for the strict check or pauses, as the owner's rule says", async () => {
