@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 import { createTurnstileSandbox, SANDBOX_SECRET_KEY, SANDBOX_SITE_KEY } from "@/lib/turnstile-sandbox/turnstile-sandbox";
-import { recordDecline } from "./breaker";
+import { breakerClosedBy, breakerOpen, closeBreaker, recordDecline } from "./breaker";
 import { DEFAULT_FRAUD_RULES, type FraudRules } from "./fraud-rules";
 import { kvBlocklist } from "./kv-blocklist";
 import { listRefusals } from "./refusal-log";
@@ -125,6 +125,22 @@ describe("checkoutScreening", () => {
     // Quiet for the quiet period: it closes by itself.
     w.advance(w.rules.breakerQuietMinutes * 60_000 + 1);
     expect(await w.check(await w.token())).toEqual({ ok: true, value: undefined });
+  });
+
+  it("keeps who closed the breaker by hand until it opens again; a second close changes nothing", async () => {
+    const w = world({ breakerDeclines: 2 });
+    const trip = () => recordDecline({ kv: w.kv, clock: w.clock, rules: async () => w.rules, alertOwner: async () => undefined });
+    expect(await closeBreaker(w.kv, { by: "owner@shop.test", at: 1 })).toBe(false);
+    expect(await breakerClosedBy(w.kv)).toBeNull();
+    await trip();
+    await trip();
+    expect(await breakerOpen(w.kv)).toBe(true);
+    expect(await closeBreaker(w.kv, { by: "owner@shop.test", at: 2 })).toBe(true);
+    expect(await closeBreaker(w.kv, { by: "other@shop.test", at: 3 })).toBe(false);
+    expect(await breakerClosedBy(w.kv)).toEqual({ by: "owner@shop.test", at: 2 });
+    await trip();
+    expect(await breakerOpen(w.kv)).toBe(true);
+    expect(await breakerClosedBy(w.kv)).toBeNull();
   });
 
   it("does not trip the breaker on declines spread wider than the window", async () => {
