@@ -12,7 +12,8 @@
 //    without a queue, own time and own over upstream's with the floor under it (a bare Next route
 //    making the same two calls to a bare server), and the KV round trips the POST waits
 //    for (bench/checkout-kv-rounds.ts, in a process of its own before the shop starts), and what
-//    screening adds to a checkout (bench/fraud-screening.ts, in process: goal ≤ 2 ms and 0
+//    screening adds to a checkout over the same checkout unscreened, its floor in the same run
+//    (bench/fraud-screening.ts, in process: goal ≤ 2 ms and 0
 //    Partner API calls);
 //    each figure with its goal beside it.
 //  • first, the admin's pricing preview over 10,000 generated vouchers (bench/pricing-preview.ts,

@@ -4,6 +4,7 @@
 // payment page). Apart so that the route can count its rate limit alongside the reads and ask it
 // before the first write. A request that fails validation creates nothing.
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
+import type { CountedCheckout, ScreenCount, ScreenRefusal } from "@/lib/fraud/checkout-screen";
 import type { Money } from "@/lib/money";
 import { err, ok, type Result } from "@/lib/result";
 import { advance, leaseForAdvance, type AdvanceDeps } from "./advance";
@@ -48,6 +49,7 @@ export type SaleRefusal = { code: "sales_paused"; message: string } | { code: "b
 export type SaleCheck = (cost: Money, orderId: string) => Promise<Result<SaleHold, SaleRefusal>>;
 
 const NOTHING_HELD: SaleHold = { release: async () => undefined };
+const NOTHING_COUNTED: CountedCheckout = { withdraw: async () => undefined };
 
 export interface StartedCheckout {
   order: OrderRecord;
@@ -55,7 +57,10 @@ export interface StartedCheckout {
   capabilityKey: string;
 }
 
-export type StartCheckoutError = QuoteError | SaleRefusal | { code: "orders_unavailable"; message: string };
+/** Screening's velocity caps refused the order (lib/fraud/checkout-screen.ts). */
+export type ScreenedOut = { code: "screened_out"; message: string; refusal: ScreenRefusal };
+
+export type StartCheckoutError = QuoteError | SaleRefusal | ScreenedOut | { code: "orders_unavailable"; message: string };
 
 /** What the reads found: the quote, and the sale check's judge of its cost (none without a check). */
 export interface QuotedCheckout {
@@ -64,6 +69,8 @@ export interface QuotedCheckout {
   saleCheck?: SaleCheck;
   /** The buyer's request as it arrived (IP, its country, user agent), kept on the order. */
   buyer?: BuyerFacts;
+  /** Screening's velocity count, sent beside the sale check's hold so that both share one KV round trip. */
+  screenCount?: ScreenCount;
 }
 
 /** The reads: the quote and the sale check's figures, in the same KV rounds. Writes nothing. */
@@ -73,11 +80,26 @@ export async function quoteCheckout(request: CheckoutRequest, deps: StartCheckou
 }
 
 /** The writes: the sale judged and held, the order stored and advanced once. */
-export async function placeOrder({ request, quoted, saleCheck, buyer }: QuotedCheckout, deps: StartCheckoutDeps): Promise<Result<StartedCheckout, SaleRefusal | { code: "orders_unavailable"; message: string }>> {
+export async function placeOrder(
+  { request, quoted, saleCheck, buyer, screenCount }: QuotedCheckout,
+  deps: StartCheckoutDeps,
+): Promise<Result<StartedCheckout, SaleRefusal | ScreenedOut | { code: "orders_unavailable"; message: string }>> {
   const id = deps.nextOrderId();
-  const [judged, threeDSecure] = await Promise.all([saleCheck?.(quoted.quote.cost, id), deps.pageAuthentication?.(request.email)]);
-  const allowed = judged ?? ok(NOTHING_HELD);
-  if (!allowed.ok) return allowed;
+  // The sale's hold and screening's count are both writes: sent together they are one round
+  // trip (one commit on the embedded store). Whichever refuses or fails, what the other wrote is
+  // taken back, so a refused checkout holds nothing and counts nowhere once answered.
+  const [judged, authenticated, counted] = await Promise.allSettled([saleCheck?.(quoted.quote.cost, id), deps.pageAuthentication?.(request.email), screenCount?.()]);
+  const allowed = judged.status === "fulfilled" ? (judged.value ?? ok(NOTHING_HELD)) : null;
+  const kept = counted.status === "fulfilled" ? (counted.value ?? ok(NOTHING_COUNTED)) : null;
+  const held = allowed?.ok ? allowed.value : NOTHING_HELD;
+  const count = kept?.ok ? kept.value : NOTHING_COUNTED;
+  if (!allowed?.ok || !kept?.ok || authenticated.status === "rejected") {
+    await Promise.all([held.release().catch(() => undefined), count.withdraw().catch(() => undefined)]);
+    for (const settled of [judged, authenticated, counted]) if (settled.status === "rejected") throw settled.reason;
+    if (kept && !kept.ok) return err({ code: "screened_out", message: kept.error.message, refusal: kept.error });
+    if (allowed && !allowed.ok) return allowed;
+  }
+  const threeDSecure = authenticated.status === "fulfilled" && authenticated.value === true;
   const capabilityKey = newCapabilityKey();
   const record = newOrderRecord(
     {
@@ -89,7 +111,7 @@ export async function placeOrder({ request, quoted, saleCheck, buyer }: QuotedCh
       locale: request.locale,
       test: deps.testMode,
       ...(buyer ? { buyer } : {}),
-      threeDSecure: threeDSecure === true,
+      threeDSecure,
     },
     deps.orders.clock.now(),
   );
@@ -97,7 +119,7 @@ export async function placeOrder({ request, quoted, saleCheck, buyer }: QuotedCh
   // (docs/architecture-decisions.md item 95): nobody else knows the order's id yet, so it is always free.
   const [created, lease] = await Promise.all([deps.orders.store.create(record), leaseForAdvance(deps.orders, id)]);
   if (!created.ok) {
-    await Promise.all([lease?.release().catch(() => false), allowed.value.release().catch(() => undefined)]);
+    await Promise.all([lease?.release().catch(() => false), held.release().catch(() => undefined), count.withdraw().catch(() => undefined)]);
     return err({ code: "orders_unavailable", message: "Orders cannot be taken right now; nothing was charged. Try again shortly." });
   }
   // Whatever this first run reaches, the order is stored and due: the sweep finishes it. Due

@@ -3,9 +3,15 @@
 // the owner's window add up to the threshold, the breaker opens for the quiet period, and every
 // further decline keeps it open that much longer. It closes by itself once declines stop (its
 // key expires). Only the decline that opens it alerts the owner, so a run of hundreds sends one.
+// The owner may close it by hand; who did and when is kept for the Fraud rules page until it
+// opens again, so the page that comes back after closing says so (the close form goes with
+// the open breaker, its answer with it).
+import { z } from "zod";
+import { parseJsonValue } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { incrWithTtl } from "@/lib/kv/scripts";
 import type { Clock } from "@/lib/time/clock";
+import { closeBreakerScript } from "./breaker-script";
 import { FRAUD_KEYS } from "./fraud-keys";
 import type { FraudRules } from "./fraud-rules";
 
@@ -30,14 +36,26 @@ export async function recordDecline(deps: BreakerDeps): Promise<{ open: boolean;
   if (declines < rules.breakerDeclines) return { open: false, declines };
   const quietMs = rules.breakerQuietMinutes * MINUTE_MS;
   const opened = await deps.kv.setIfAbsent(FRAUD_KEYS.breaker, String(deps.clock.now()), { ttlMs: quietMs });
-  if (opened) await deps.alertOwner(declines, rules.breakerWindowMinutes);
+  if (opened) await Promise.all([deps.alertOwner(declines, rules.breakerWindowMinutes), deps.kv.del(FRAUD_KEYS.breakerClosed)]);
   else await deps.kv.set(FRAUD_KEYS.breaker, String(deps.clock.now()), { ttlMs: quietMs });
   return { open: true, declines };
 }
 
-/** The owner closes it by hand, having looked: true when it was open. Declines counted so far stay counted. */
-export async function closeBreaker(kv: Kv): Promise<boolean> {
-  return kv.del(FRAUD_KEYS.breaker);
+export const breakerClosedSchema = z.object({ by: z.string(), at: z.number() });
+export type BreakerClosed = z.infer<typeof breakerClosedSchema>;
+
+/**
+ * The owner closes it by hand, having looked: true when it was open, and then who and when are
+ * kept with it in one step. Declines counted so far stay counted.
+ */
+export async function closeBreaker(kv: Kv, closed: BreakerClosed): Promise<boolean> {
+  return kv.run(closeBreakerScript, { keys: { breaker: FRAUD_KEYS.breaker, closed: FRAUD_KEYS.breakerClosed }, args: { record: JSON.stringify(closed) } });
+}
+
+/** Who closed the breaker by hand and when, since it last opened; null when nobody has. */
+export async function breakerClosedBy(kv: Kv): Promise<BreakerClosed | null> {
+  const text = await kv.get(FRAUD_KEYS.breakerClosed);
+  return text === null ? null : parseJsonValue(text, FRAUD_KEYS.breakerClosed, breakerClosedSchema);
 }
 
 /** Whether the breaker is open: one GET, read beside the checkout's quote. */

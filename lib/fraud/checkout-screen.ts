@@ -1,9 +1,11 @@
 // What POST /api/checkout asks of screening (screen-checkout.ts implements it, lib/shop wires it;
-// it lives here so that lib/checkout depends on lib/fraud and never the other way), in two
-// halves like the rate limit: `begin` starts screening's reads (rules, blocklist, breaker, the
-// bot check) beside the quote's, and `judge` decides once the price is known, counting the
-// order against the velocity caps only if it passes. Both run before anything is reserved or
-// stored, so a refused checkout costs no upstream call and holds nothing.
+// it lives here so that lib/checkout depends on lib/fraud and never the other way), in three
+// steps, each riding on a KV round trip the checkout makes anyway: `begin` starts screening's
+// reads (rules, blocklist, breaker, the bot check) beside the quote's; `judge` decides on those
+// reads once the price is known, writing nothing; `count` (the velocity caps, one script) is sent
+// beside the sale check's hold, the checkout's first write, and withdrawn if the shop then does
+// not take the order. Nothing goes upstream before all three passed, so a refused checkout costs
+// no upstream call and holds nothing once answered.
 import type { Money } from "@/lib/money";
 import type { Result } from "@/lib/result";
 
@@ -29,7 +31,16 @@ export type ScreenRefusal =
   | { code: "checkout_paused"; message: string };
 
 export interface ScreenRun {
-  judge(price: Money): Promise<Result<void, ScreenRefusal>>;
+  /** The checks that write nothing (breaker, bot check, blocklist); passed, the count to send with the first write. */
+  judge(price: Money): Promise<Result<ScreenCount, ScreenRefusal>>;
+}
+
+/** The checkout counted against the velocity caps, or refused by them (counted nowhere then). */
+export type ScreenCount = () => Promise<Result<CountedCheckout, ScreenRefusal>>;
+
+export interface CountedCheckout {
+  /** The shop did not take the order after all (sale check, store): it no longer counts against the caps. */
+  withdraw(): Promise<void>;
 }
 
 export interface CheckoutScreen {

@@ -8,7 +8,7 @@ import type { Kv } from "@/lib/kv/kv";
 import type { Clock } from "@/lib/time/clock";
 import { FRAUD_KEYS, subjectHash } from "./fraud-keys";
 import { capsOf, type FraudRuleName, type FraudRules } from "./fraud-rules";
-import { velocityScript } from "./velocity-script";
+import { velocityScript, velocityWithdrawScript } from "./velocity-script";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -35,33 +35,42 @@ function capsArg(rules: FraudRules, subject: "email" | "first" | "ip" | "account
   return [caps.hourOrders, caps.dayOrders, caps.hourAmount * scale, caps.dayAmount * scale].join(",");
 }
 
+/** The hour and day windows of each subject at `now`; a subject not known has none (UNUSED_KEY). */
+function windowKeys(subject: Omit<VelocitySubject, "amount" | "token">, now: number) {
+  const hour = Math.floor(now / HOUR_MS);
+  const day = Math.floor(now / DAY_MS);
+  const email = `email:${subjectHash(subject.email.toLowerCase())}`;
+  const ip = subject.ip === null ? null : `ip:${subject.ip}`;
+  const account = subject.account === null ? null : `account:${subjectHash(subject.account)}`;
+  const windowKey = (name: string | null, span: "h" | "d") => (name === null ? UNUSED_KEY : FRAUD_KEYS.window(name, span, span === "h" ? hour : day));
+  return {
+    emailHour: windowKey(email, "h"),
+    emailDay: windowKey(email, "d"),
+    ipHour: windowKey(ip, "h"),
+    ipDay: windowKey(ip, "d"),
+    accountHour: windowKey(account, "h"),
+    accountDay: windowKey(account, "d"),
+  };
+}
+
 export async function countVelocity(deps: { kv: Kv; clock: Clock }, rules: FraudRules, subject: VelocitySubject): Promise<VelocityVerdict> {
   const now = deps.clock.now();
   const hour = Math.floor(now / HOUR_MS);
   const day = Math.floor(now / DAY_MS);
   const scale = 10 ** currencyExponent(subject.amount.currency);
-  const email = `email:${subjectHash(subject.email.toLowerCase())}`;
-  const ip = subject.ip === null ? null : `ip:${subject.ip}`;
-  const account = subject.account === null ? null : `account:${subjectHash(subject.account)}`;
-  const windowKey = (name: string | null, span: "h" | "d") => (name === null ? UNUSED_KEY : FRAUD_KEYS.window(name, span, span === "h" ? hour : day));
   const reply = await deps.kv.run(velocityScript, {
     keys: {
       tokenSeen: subject.token === null ? UNUSED_KEY : FRAUD_KEYS.tokenSeen(subject.token),
       customer: FRAUD_KEYS.customer(subject.email),
-      emailHour: windowKey(email, "h"),
-      emailDay: windowKey(email, "d"),
-      ipHour: windowKey(ip, "h"),
-      ipDay: windowKey(ip, "d"),
-      accountHour: windowKey(account, "h"),
-      accountDay: windowKey(account, "d"),
+      ...windowKeys(subject, now),
     },
     args: {
       amount: subject.amount.minor,
       checkToken: subject.token === null ? "0" : "1",
       emailCaps: capsArg(rules, "email", scale, true),
       firstCaps: capsArg(rules, "first", scale, true),
-      ipCaps: capsArg(rules, "ip", scale, ip !== null),
-      accountCaps: capsArg(rules, "account", scale, account !== null),
+      ipCaps: capsArg(rules, "ip", scale, subject.ip !== null),
+      accountCaps: capsArg(rules, "account", scale, subject.account !== null),
       // Each window's counter lives a little past its end, never past the next one's.
       hourTtlMs: (hour + 1) * HOUR_MS - now + 60_000,
       dayTtlMs: (day + 1) * DAY_MS - now + 60_000,
@@ -69,6 +78,11 @@ export async function countVelocity(deps: { kv: Kv; clock: Clock }, rules: Fraud
     },
   });
   return reply as VelocityVerdict;
+}
+
+/** Takes back a checkout counted at `countedAt` that the shop then did not take (velocity-script.ts). */
+export async function withdrawVelocity(kv: Kv, subject: Omit<VelocitySubject, "token">, countedAt: number): Promise<void> {
+  await kv.run(velocityWithdrawScript, { keys: windowKeys(subject, countedAt), args: { amount: subject.amount.minor } });
 }
 
 /** An email whose order completed: its next orders are no longer first purchases. */

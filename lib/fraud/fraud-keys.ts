@@ -20,4 +20,6 @@ export const FRAUD_KEYS = {
   refusals: "fraud:refusals",
   declines: (minute: number) => `fraud:declines:${minute}`,
   breaker: "fraud:breaker",
+  /** Who closed the breaker by hand, and when; gone once it opens again. */
+  breakerClosed: "fraud:breaker:closed",
 };

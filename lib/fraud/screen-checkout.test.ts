@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 import { createTurnstileSandbox, SANDBOX_SECRET_KEY, SANDBOX_SITE_KEY } from "@/lib/turnstile-sandbox/turnstile-sandbox";
-import { recordDecline } from "./breaker";
+import { breakerClosedBy, breakerOpen, closeBreaker, recordDecline } from "./breaker";
 import { DEFAULT_FRAUD_RULES, type FraudRules } from "./fraud-rules";
 import { kvBlocklist } from "./kv-blocklist";
 import { listRefusals } from "./refusal-log";
@@ -33,9 +33,16 @@ function world(rules: Partial<FraudRules> = {}) {
     );
     return ((await answer.json()) as { token: string }).token;
   }
-  const check = (botToken: string | undefined, email = "buyer@shop.test") =>
-    screen.begin(new Request(`${SHOP}/api/checkout`, { method: "POST" }), { email, bot_token: botToken }).judge(PRICE);
-  return { kv, clock, fetch, botCheck, blocklist, token, check, advance: (ms: number) => (now += ms), rules: current };
+  /** Judged, then counted as the checkout counts it with its first write; the count's withdrawal for the caller. */
+  async function counted(botToken: string | undefined, email = "buyer@shop.test") {
+    const judged = await screen.begin(new Request(`${SHOP}/api/checkout`, { method: "POST" }), { email, bot_token: botToken }).judge(PRICE);
+    return judged.ok ? judged.value() : judged;
+  }
+  const check = async (botToken: string | undefined, email?: string) => {
+    const answer = await counted(botToken, email);
+    return answer.ok ? { ok: true as const, value: undefined } : answer;
+  };
+  return { kv, clock, fetch, botCheck, blocklist, token, check, counted, advance: (ms: number) => (now += ms), rules: current };
 }
 
 describe("the bot check against the emulated siteverify", () => {
@@ -96,6 +103,15 @@ describe("checkoutScreening", () => {
     expect((await listRefusals(w.kv, 5)).map((r) => r.rule)).toEqual(["firstHourOrders", "blocklist"]);
   });
 
+  it("takes back a count the shop did not keep, so the buyer's next try has the room again", async () => {
+    const w = world({ firstHourOrders: 1 });
+    const first = await w.counted(await w.token());
+    expect(first.ok).toBe(true);
+    if (first.ok) await first.value.withdraw();
+    expect(await w.check(await w.token())).toEqual({ ok: true, value: undefined });
+    expect(await w.check(await w.token())).toMatchObject({ ok: false, error: { code: "order_refused" } });
+  });
+
   it("while the breaker is open, asks for the strict check or pauses, as the owner's rule says", async () => {
     const w = world({ breakerDeclines: 3 });
     const alert = vi.fn(async () => undefined);
@@ -109,6 +125,22 @@ describe("checkoutScreening", () => {
     // Quiet for the quiet period: it closes by itself.
     w.advance(w.rules.breakerQuietMinutes * 60_000 + 1);
     expect(await w.check(await w.token())).toEqual({ ok: true, value: undefined });
+  });
+
+  it("keeps who closed the breaker by hand until it opens again; a second close changes nothing", async () => {
+    const w = world({ breakerDeclines: 2 });
+    const trip = () => recordDecline({ kv: w.kv, clock: w.clock, rules: async () => w.rules, alertOwner: async () => undefined });
+    expect(await closeBreaker(w.kv, { by: "owner@shop.test", at: 1 })).toBe(false);
+    expect(await breakerClosedBy(w.kv)).toBeNull();
+    await trip();
+    await trip();
+    expect(await breakerOpen(w.kv)).toBe(true);
+    expect(await closeBreaker(w.kv, { by: "owner@shop.test", at: 2 })).toBe(true);
+    expect(await closeBreaker(w.kv, { by: "other@shop.test", at: 3 })).toBe(false);
+    expect(await breakerClosedBy(w.kv)).toEqual({ by: "owner@shop.test", at: 2 });
+    await trip();
+    expect(await breakerOpen(w.kv)).toBe(true);
+    expect(await breakerClosedBy(w.kv)).toBeNull();
   });
 
   it("does not trip the breaker on declines spread wider than the window", async () => {

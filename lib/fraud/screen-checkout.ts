@@ -1,9 +1,10 @@
 // Screening before anything is reserved: the card-testing breaker, the bot check, the
 // blocklist and the velocity caps, in that order of cost to the shop. The reads (the owner's
 // rules, the blocklist's index, the breaker, the bot check's one verification) start with the
-// checkout's quote and share its round trips; the velocity count runs once the price is known,
-// as one script. A refusal is recorded for the owner with the rule that hit; the buyer hears
-// only one of four plain answers (checkout-screen.ts).
+// checkout's quote and share its round trips; the velocity count, one script, is handed back to
+// be sent beside the checkout's first write, so screening adds no round trip (and on the
+// embedded store no commit) of its own. A refusal is recorded for the owner with the rule that
+// hit; the buyer hears only one of four plain answers (checkout-screen.ts).
 import { ulid } from "ulid";
 import type { CheckoutScreen, ScreenedCheckout, ScreenRefusal } from "./checkout-screen";
 import type { Kv } from "@/lib/kv/kv";
@@ -12,7 +13,7 @@ import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import type { BlockEntry, BlockPort } from "./block-port";
 import { breakerOpen } from "./breaker";
-import { countVelocity } from "./count-velocity";
+import { countVelocity, withdrawVelocity } from "./count-velocity";
 import type { FraudRules } from "./fraud-rules";
 import { recordRefusal, type Refusal } from "./refusal-log";
 import { verifyBotToken, type BotCheckConfig, type BotCheckProblem } from "./verify-bot-token";
@@ -78,7 +79,7 @@ export function checkoutScreening(deps: ScreeningDeps): CheckoutScreen {
       // Judged only once the quote is through; a quote that fails leaves these reads unread.
       facts.catch(() => undefined);
 
-      async function refuse(code: ScreenRefusal["code"], rule: string, detail: string, amount: Money | null): Promise<Result<void, ScreenRefusal>> {
+      async function refuse(code: ScreenRefusal["code"], rule: string, detail: string, amount: Money | null): Promise<Result<never, ScreenRefusal>> {
         const refusal: Refusal = { id: ulid(), at: deps.clock.now(), rule, detail, email: body.email.toLowerCase(), ip, country, account, amount };
         await recordRefusal(deps.kv, refusal).catch((error: unknown) => console.warn("[fraud] refusal not recorded:", error));
         return err(SCREEN_REFUSALS[code]);
@@ -92,10 +93,15 @@ export function checkoutScreening(deps: ScreeningDeps): CheckoutScreen {
           if (bot && !bot.ok) return refuse("bot_check_failed", "bot_check", botDetail(bot.error), price);
           if (bot && strict && bot.value !== STRICT_CHECKOUT_ACTION) return refuse("challenge_required", "breaker_challenge", "the breaker is open: the strict check is required", price);
           if (blocked) return refuse("order_refused", "blocklist", `${blocked.kind} ${blocked.value}${blocked.reason ? ` (${blocked.reason})` : ""}`, price);
-          const verdict = await countVelocity(deps, rules, { email: body.email, ip, account, amount: price, token: bot ? (body.bot_token ?? null) : null });
-          if (verdict === "ok") return ok(undefined);
-          if (verdict === "token_reused") return refuse("bot_check_failed", "token_reused", "a token already accepted once", price);
-          return refuse("order_refused", verdict, `over the ${verdict} cap`, price);
+          const subject = { email: body.email, ip, account, amount: price };
+          return ok(async () => {
+            // One instant for the count and its withdrawal: both name the same windows.
+            const countedAt = deps.clock.now();
+            const verdict = await countVelocity({ kv: deps.kv, clock: { now: () => countedAt } }, rules, { ...subject, token: bot ? (body.bot_token ?? null) : null });
+            if (verdict === "ok") return ok({ withdraw: () => withdrawVelocity(deps.kv, subject, countedAt) });
+            if (verdict === "token_reused") return refuse("bot_check_failed", "token_reused", "a token already accepted once", price);
+            return refuse("order_refused", verdict, `over the ${verdict} cap`, price);
+          });
         },
       };
     },

@@ -101,3 +101,39 @@ return 'ok'`,
   },
   result: velocityReply,
 });
+
+/**
+ * A counted checkout taken back (the shop then refused the order for its own reasons): one order
+ * and its amount off each window it was counted in, so the buyer's next try is not held against
+ * them. A window gone meanwhile (expired) is left gone; one back at nothing is deleted. Keys of a
+ * subject that was not counted (no address, no account) hold nothing and are skipped. The
+ * token's mark stays: siteverify has spent the token either way.
+ */
+export const velocityWithdrawScript = defineScript({
+  name: "fraud-velocity-withdraw",
+  keys: ["emailHour", "emailDay", "ipHour", "ipDay", "accountHour", "accountDay"],
+  args: ["amount"],
+  lua: `
+local amt = tonumber(amount)
+for _, key in ipairs({emailHour, emailDay, ipHour, ipDay, accountHour, accountDay}) do
+  local value = redis.call('GET', key)
+  local count, sum = string.match(value or '', '^(%d+):(%d+)$')
+  if count then
+    count = math.max(tonumber(count) - 1, 0)
+    sum = math.max(tonumber(sum) - amt, 0)
+    if count == 0 then redis.call('DEL', key) else redis.call('SET', key, string.format('%d:%d', count, sum), 'KEEPTTL') end
+  end
+end
+return 'ok'`,
+  embedded(txn, keys, args) {
+    const amount = Number(args.amount);
+    for (const key of [keys.emailHour, keys.emailDay, keys.ipHour, keys.ipDay, keys.accountHour, keys.accountDay]) {
+      if (!/^(\d+):(\d+)$/.test(txn.get(key) ?? "")) continue;
+      const [count, sum] = readWindow(txn, key);
+      if (count <= 1) txn.del(key);
+      else txn.set(key, `${count - 1}:${Math.max(sum - amount, 0)}`, { keepTtl: true });
+    }
+    return "ok";
+  },
+  result: z.literal("ok"),
+});

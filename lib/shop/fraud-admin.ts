@@ -5,7 +5,7 @@
 import type { Actor } from "@/lib/audit";
 import type { BlockEntry } from "@/lib/fraud/block-port";
 import type { BlockInput } from "@/lib/fraud/block-value";
-import { breakerOpen, closeBreaker } from "@/lib/fraud/breaker";
+import { breakerClosedBy, breakerOpen, closeBreaker, type BreakerClosed } from "@/lib/fraud/breaker";
 import { listRefusals, type Refusal } from "@/lib/fraud/refusal-log";
 import { saveReviewSettings, type ReviewSettings } from "@/lib/fraud/review-settings";
 import { loadFraudRules, saveFraudRules, type CurrentRules, type SaveFraudRulesError, type StoredRules } from "@/lib/fraud/rules-store";
@@ -20,6 +20,8 @@ export interface FraudOverview {
   rules: CurrentRules;
   blocklist: BlockEntry[];
   breakerOpen: boolean;
+  /** Who closed it by hand since it last opened, if anyone. */
+  breakerClosed: BreakerClosed | null;
   refusals: Refusal[];
   botCheck: "turnstile" | "sandbox" | "off";
 }
@@ -29,8 +31,8 @@ const REFUSALS_SHOWN = 50;
 export async function fraudOverview(): Promise<FraudOverview> {
   const kv = await getKv();
   const widget = botCheckWidget();
-  const [rules, blocklist, open, refusals] = await Promise.all([loadFraudRules(kv), shopBlocklist(kv).list(), breakerOpen(kv), listRefusals(kv, REFUSALS_SHOWN)]);
-  return { rules, blocklist, breakerOpen: open, refusals, botCheck: widget === null ? "off" : widget.scriptUrl.startsWith("/") ? "sandbox" : "turnstile" };
+  const [rules, blocklist, open, closed, refusals] = await Promise.all([loadFraudRules(kv), shopBlocklist(kv).list(), breakerOpen(kv), breakerClosedBy(kv), listRefusals(kv, REFUSALS_SHOWN)]);
+  return { rules, blocklist, breakerOpen: open, breakerClosed: open ? null : closed, refusals, botCheck: widget === null ? "off" : widget.scriptUrl.startsWith("/") ? "sandbox" : "turnstile" };
 }
 
 export async function saveFraudRulesAsOwner(input: { expectedVersion: number; rules: unknown }, author: Actor): Promise<Result<StoredRules, SaveFraudRulesError>> {
@@ -43,7 +45,7 @@ export async function saveFraudRulesAsOwner(input: { expectedVersion: number; ru
 
 /** The owner has looked at the declines and reopens checkout at once; the breaker's alert closes too. */
 export async function closeBreakerAsOwner(author: Actor): Promise<void> {
-  const closed = await closeBreaker(await getKv());
+  const closed = await closeBreaker(await getKv(), { by: author.email, at: systemClock.now() });
   await clearAlert(CARD_TESTING_CAUSE);
   if (closed) await recordAudit({ actor: author.email, action: "fraud.breaker_closed", target: "fraud-breaker", before: { open: true }, after: { open: false }, ip: author.ip });
 }

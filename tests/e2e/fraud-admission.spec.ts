@@ -1,6 +1,7 @@
 // Screening before reservation, in the demo shop (lib/fraud): a bot without a valid bot-check
 // token reserves nothing upstream; a burst of declined cards trips the card-testing breaker, the
-// owner sees its one alert, new checkouts need the strict check, and the owner closes it again.
+// owner sees its one alert, new checkouts need the strict check, and the owner closes it again
+// and is told so by the page that comes back, in English and Chinese, desktop and phone.
 // The buyer's bot check and the owner's Fraud rules page are checked with axe, desktop and phone.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
@@ -21,6 +22,32 @@ async function checkout(request: APIRequestContext, botToken?: string): Promise<
 async function noSeriousViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+}
+
+/** A page that comes back after the owner closed the breaker: who closed it and when, in each language. */
+const CLOSED_BY = { en: /^Breaker closed by owner@demo\.example at .+\.$/, zh: /^熔断已由 owner@demo\.example 于 .+ 解除。$/ };
+
+/** Two declined payments with the breaker's threshold at 2 (earlier declines in the window count too). */
+async function tripBreaker(page: Page, request: APIRequestContext): Promise<void> {
+  await setBreakerDeclines(page, "2");
+  for (let i = 0; i < 2; i += 1) {
+    // The strict check's token passes whether or not the first decline already opened it.
+    const started = await checkout(request, await botTokenVia(request, "checkout-strict"));
+    expect(started.status).toBe(201);
+    const paid = await request.post(started.payment_url ?? "", { form: { card_number: DECLINED_CARD }, maxRedirects: 0 });
+    expect(paid.status()).toBeLessThan(500);
+  }
+  await expect(async () => {
+    await page.goto("/admin/fraud");
+    await expect(page.getByText(/^Open: declines spiked/)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Closes the breaker from the page: the close form goes with the open breaker, the page says who closed it. */
+async function closeBreaker(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Close the breaker now" }).click();
+  await expect(page.getByText("Closed: declines are normal.")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: CLOSED_BY.en })).toBeVisible();
 }
 
 async function setBreakerDeclines(page: Page, declines: string): Promise<void> {
@@ -53,27 +80,10 @@ test.describe("screening before reservation", () => {
   test("a burst of declines trips the breaker: the owner sees one alert, checkouts need the strict check @once", async ({ page, request }) => {
     await signInAsDemoOwner(page);
     // Earlier specs' declined test cards may have opened it already: start from a closed breaker.
-    // (The close form leaves the page with the open breaker, so the page's state says it closed.)
     await page.goto("/admin/fraud");
-    const close = page.getByRole("button", { name: "Close the breaker now" });
-    if (await close.isVisible()) {
-      await close.click();
-      await expect(page.getByText("Closed: declines are normal.")).toBeVisible();
-    }
-    await setBreakerDeclines(page, "2");
+    if (await page.getByRole("button", { name: "Close the breaker now" }).isVisible()) await closeBreaker(page);
     try {
-      for (let i = 0; i < 2; i += 1) {
-        // The strict check's token passes whether or not the first decline already opened it
-        // (declines still in the window from earlier specs count too).
-        const started = await checkout(request, await botTokenVia(request, "checkout-strict"));
-        expect(started.status).toBe(201);
-        const paid = await request.post(started.payment_url ?? "", { form: { card_number: DECLINED_CARD }, maxRedirects: 0 });
-        expect(paid.status()).toBeLessThan(500);
-      }
-      await expect(async () => {
-        await page.goto("/admin/fraud");
-        await expect(page.getByText(/^Open: declines spiked/)).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 20_000 });
+      await tripBreaker(page, request);
       await page.goto("/admin/alerts");
       await expect(page.getByText("Card testing suspected: the checkout breaker is open")).toHaveCount(1);
 
@@ -81,9 +91,29 @@ test.describe("screening before reservation", () => {
       expect(await checkout(request, await botTokenVia(request, "checkout-strict"))).toMatchObject({ status: 201 });
 
       await page.goto("/admin/fraud");
-      await page.getByRole("button", { name: "Close the breaker now" }).click();
-      await expect(page.getByText("Closed: declines are normal.")).toBeVisible();
+      await closeBreaker(page);
       expect(await checkout(request, await botTokenVia(request))).toMatchObject({ status: 201 });
+      // It stays: a reload, another tab, the Chinese page.
+      await page.reload();
+      await expect(page.getByRole("status").filter({ hasText: CLOSED_BY.en })).toBeVisible();
+      await page.goto("/zh/admin/fraud");
+      await expect(page.getByRole("status").filter({ hasText: CLOSED_BY.zh })).toBeVisible();
+    } finally {
+      await setBreakerDeclines(page, "10");
+    }
+  });
+
+  test("@phone the owner closes the breaker on a phone and reads who closed it, in the screen's width", async ({ page, request }) => {
+    await signInAsDemoOwner(page);
+    await page.goto("/admin/fraud");
+    try {
+      if (!(await page.getByRole("button", { name: "Close the breaker now" }).isVisible())) await tripBreaker(page, request);
+      await closeBreaker(page);
+      const status = page.getByRole("status").filter({ hasText: CLOSED_BY.en });
+      const box = await status.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      await page.goto("/zh/admin/fraud");
+      await expect(page.getByRole("status").filter({ hasText: CLOSED_BY.zh })).toBeVisible();
     } finally {
       await setBreakerDeclines(page, "10");
     }

@@ -4,7 +4,7 @@
 // each driver.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { countVelocity } from "@/lib/fraud/count-velocity";
+import { countVelocity, withdrawVelocity } from "@/lib/fraud/count-velocity";
 import { DEFAULT_FRAUD_RULES, type FraudRules } from "@/lib/fraud/fraud-rules";
 import { kvBlocklist } from "@/lib/fraud/kv-blocklist";
 import { driversForFile } from "../kv/drivers";
@@ -51,6 +51,20 @@ describe.each(drivers)("velocity on $name", ({ name, skipReason, open }) => {
       ),
       { numRuns: name === "embedded" || name === "memory" ? 25 : 10 },
     );
+  });
+
+  it("gives a withdrawn checkout's room back, in every window it was counted in, and never below nothing", async () => {
+    const kv = track(open(`velocity-withdraw-${name}:`));
+    const rules = { ...DEFAULT_FRAUD_RULES, ...OFF, firstHourOrders: 2, ipDayAmount: 5 } as FraudRules;
+    const clock = { now: () => 1_700_000_000_000 };
+    const subject = { email: "same@shop.test", ip: "203.0.113.9", account: null, amount: { minor: 250, currency: "USD" } };
+    const count = (n: number) => countVelocity({ kv, clock }, rules, { ...subject, token: `withdraw-${n}` });
+    expect([await count(1), await count(2), await count(3)]).toEqual(["ok", "ok", "firstHourOrders"]);
+    await withdrawVelocity(kv, subject, clock.now());
+    expect(await count(4)).toBe("ok");
+    // Both counted ones withdrawn, and once more: the windows are empty, not negative.
+    await Promise.all([withdrawVelocity(kv, subject, clock.now()), withdrawVelocity(kv, subject, clock.now()), withdrawVelocity(kv, subject, clock.now())]);
+    expect([await count(5), await count(6), await count(7)]).toEqual(["ok", "ok", "firstHourOrders"]);
   });
 
   it("adds, matches and removes blocklist entries", async () => {

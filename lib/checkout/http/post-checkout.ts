@@ -51,16 +51,18 @@ export async function postCheckout(request: Request, deps: PostCheckoutDeps, gat
   const parsed = await readJsonRequest(request, checkoutRequestSchema, MAX_BODY_BYTES);
   if (!parsed.ok) return parsed.error;
 
-  const screening = deps.screen?.begin(request, parsed.value);
   const startDeps = await deps.start();
+  // Screening's reads are sent in the same breath as the quote's, so that they share its rounds.
+  const screening = deps.screen?.begin(request, parsed.value);
   const [admitted, quoted] = await Promise.all([gate.admitted(), quoteCheckout(parsed.value, startDeps)]);
   // Over its limit: nothing is judged or written, and the wrapper answers 429.
   if (!admitted) return problem("rate_limited", "Too many requests.");
   if (!quoted.ok) return refused(quoted.error);
-  // Judged on the quoted price, before the sale check holds anything or upstream reserves.
+  // Judged on the quoted price, before the sale check holds anything or upstream reserves; the
+  // velocity count it hands back goes with the sale check's hold (placeOrder).
   const screened = await screening?.judge(quoted.value.quoted.quote.price);
   if (screened && !screened.ok) return screenRefused(screened.error);
-  const started = await placeOrder({ ...quoted.value, buyer: deps.buyerFacts?.(request) }, startDeps);
+  const started = await placeOrder({ ...quoted.value, buyer: deps.buyerFacts?.(request), screenCount: screened?.value }, startDeps);
   if (!started.ok) return refused(started.error);
   const { order, capabilityKey } = started.value;
   const orderUrl = `${deps.publicOrigin}${deps.orderPath(order.id, capabilityKey, order.locale)}`;
@@ -100,5 +102,7 @@ function refused(error: StartCheckoutError): Response {
     case "catalog_unavailable":
     case "orders_unavailable":
       return problem(error.code, error.message);
+    case "screened_out":
+      return screenRefused(error.refusal);
   }
 }

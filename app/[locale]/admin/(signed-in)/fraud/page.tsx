@@ -45,6 +45,10 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
         <dd>{overview.breakerOpen ? <strong>{t("breakerOpen")}</strong> : t("breakerClosed")}</dd>
       </dl>
       {overview.breakerOpen && owner ? <CloseBreakerForm action={closeBreakerNow} /> : null}
+      {/* The close form goes with the open breaker: the page it comes back to says who closed it. */}
+      {overview.breakerClosed ? (
+        <p role="status">{t("breakerClosedBy", { by: overview.breakerClosed.by, at: format.dateTime(overview.breakerClosed.at, { dateStyle: "medium", timeStyle: "short" }) })}</p>
+      ) : null}
 
       <h2>{t("rulesTitle")}</h2>
       <p>{t("rulesVersion", { version: overview.rules.version, by: overview.rules.savedBy ?? "" })}</p>
