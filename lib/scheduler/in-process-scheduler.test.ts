@@ -15,7 +15,9 @@ describe("the in-process scheduler", () => {
     const orders = h.deps;
     const email = { ...orders, mailer: { send: async () => ({ ok: true as const, value: { where: "test" } }) }, shopName: "Test Shop" };
     const instance = (instanceId: string) => tick({ kv: h.kv, orders, email, scheduler: h.timers, instanceId });
-    const [a, b] = await h.run(Promise.all([instance("a"), instance("b")]));
+    // Small steps: a tick starts no order once its 4 s budget has passed, and with the default
+    // steps a loaded machine moved manual time past it before the second instance began.
+    const [a, b] = await h.run(Promise.all([instance("a"), instance("b")]), { stepMs: 1 });
     // Each order was claimed by one instance: together they looked at four, not eight.
     expect(a.advanced + b.advanced).toBe(4);
     for (const id of ids) {

@@ -143,11 +143,6 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
   const nextId = orderIdFactory(timers);
 
   /**
-   * Await a call, moving manual time on only while it waits: a quarter second per few real
-   * milliseconds, at most a minute in all, so a slow machine cannot race the clock past a
-   * deadline the test did not ask for.
-   */
-  /**
    * Settle `call` while manual time moves on `stepMs` every 2 ms of real time. A test in which
    * real work (another run's calls and KV writes) must finish inside a manual-time wait takes
    * small steps: with large ones a loaded machine lets the wait run out first.
