@@ -4,7 +4,7 @@ import { meteredBody, streamedPost } from "@/tests/support/http/metered-body";
 const advance = vi.fn();
 vi.mock("@/lib/checkout/advance", () => ({ advance }));
 vi.mock("@/lib/shop/checkout", () => ({
-  orderDeps: async () => ({ store: { read: async () => ({ ok: false, error: { code: "not_found" } }) } }),
+  orderDepsWithin: async () => ({ store: { read: async () => ({ ok: false, error: { code: "not_found" } }) } }),
 }));
 vi.mock("@/lib/shop/partner-notify", async (actual) => ({ ...(await actual<object>()), partnerNotifySecret: async () => "s3cret" }));
 const { POST } = await import("./route");

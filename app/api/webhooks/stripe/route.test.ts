@@ -8,7 +8,7 @@ const stripe = new Stripe("sk_test_route");
 const kv = createMemoryKv();
 const advance = vi.fn();
 vi.mock("@/lib/checkout/advance", () => ({ advance }));
-vi.mock("@/lib/shop/checkout", () => ({ orderDeps: async () => ({}) }));
+vi.mock("@/lib/shop/checkout", () => ({ orderDepsWithin: async () => ({}) }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => kv }));
 vi.mock("@/lib/shop/stripe", () => ({ getStripe: async () => stripe, webhookSecret: async () => SECRET }));
 const { POST } = await import("./route");
