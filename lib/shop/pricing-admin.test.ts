@@ -3,6 +3,7 @@ import { listAudit } from "@/lib/audit";
 import { openTempKv, type TempKv } from "@/tests/support/temp-kv";
 import { loadRulesForEditor, previewRules, restoreRulesAsOwner, rulesHistory, saveRulesAsOwner } from "./pricing-admin";
 import type { RulesStoreDeps } from "@/lib/pricing/rules-store";
+import { changeStoreCurrency } from "@/lib/pricing/change-store-currency";
 
 const HOUR = 3_600_000;
 let temp: TempKv;
@@ -42,6 +43,15 @@ describe("the price editor's calls", () => {
     ]);
     expect(audit.entries[1]).toMatchObject({ before: { version: 1, global: { markupPercent: "10" } }, after: { version: 2, global: { markupPercent: "15" } } });
     expect((await rulesHistory(deps, { count: 5 })).map((v) => v.version)).toEqual([3, 2, 1]);
+  });
+
+  it("audits a change of the store currency under its own action, written by the save itself", async () => {
+    const { rules } = await loadRulesForEditor(deps, 24);
+    const changed = changeStoreCurrency(rules, ["USD"], { to: "JPY", rates: { USD: "150", EUR: "162", JPY: "" }, now });
+    if (!changed.ok) throw new Error(changed.error.message);
+    expect(await saveRulesAsOwner(deps, { expectedVersion: 1, content: changed.value }, owner)).toMatchObject({ ok: true, value: { version: 2, storeCurrency: "JPY" } });
+    const audit = await listAudit(1, { kv: temp.kv });
+    expect(audit.entries[0]).toMatchObject({ action: "prices.store_currency_changed", target: "prices:v2", before: { storeCurrency: "USD" }, after: { storeCurrency: "JPY" } });
   });
 
   it("refuses a preview of invalid rules, naming the field, before reading anything", async () => {

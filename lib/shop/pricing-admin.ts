@@ -1,6 +1,6 @@
 // What the admin's price editor calls: load the current rules with their stale rates, preview a
 // proposed set against them over the cached catalogue, save, restore, and the history. Saves and
-// restores are audited (before and after); the caller then calls afterRulesSaved() so pages show
+// restores are audited (before and after; a change of the store currency under its own action); the caller then calls afterRulesSaved() so pages show
 // the new prices on the next request. Roles are the caller's: only an owner may save or restore.
 import { recordAudit, type Actor } from "@/lib/audit";
 import type { CatalogUnavailable } from "@/lib/catalog/catalog-unavailable";
@@ -50,7 +50,9 @@ export async function saveRulesAsOwner(
 ): Promise<Result<RuleSet, SaveRulesError>> {
   const before = await loadRulesVersion(deps, input.expectedVersion);
   const saved = await saveRules(deps, { ...input, savedBy: author.email });
-  if (saved.ok) await audit(deps, "prices.rules_saved", before, saved.value, author);
+  // A new store currency is its own entry: it changes every price and every amount in the rules.
+  const action = before && saved.ok && before.storeCurrency !== saved.value.storeCurrency ? "prices.store_currency_changed" : "prices.rules_saved";
+  if (saved.ok) await audit(deps, action, before, saved.value, author);
   return saved;
 }
 
@@ -63,6 +65,13 @@ export async function restoreRulesAsOwner(
   const restored = await restoreRules(deps, { ...input, savedBy: author.email });
   if (restored.ok) await audit(deps, "prices.rules_restored", before, restored.value, author);
   return restored;
+}
+
+/** The currencies the cached catalogue's vouchers cost in: each needs a rate into the store currency. */
+export async function upstreamCurrencies(catalog: UpstreamCacheDeps): Promise<Result<string[], CatalogUnavailable>> {
+  const vouchers = await catalogVouchers(catalog);
+  if (!vouchers.ok) return vouchers;
+  return ok([...new Set(vouchers.value.map((voucher) => voucher.cost.currency))].sort());
 }
 
 export function rulesHistory(deps: RulesStoreDeps, page: { offset?: number; count: number }): Promise<VersionFacts[]> {

@@ -8,6 +8,7 @@ import styles from "@/app/_components/admin/admin.module.css";
 import { loadEditorState, type EditorState } from "@/app/_components/admin/prices/editor-state";
 import { PreviewSection } from "@/app/_components/admin/prices/preview-section";
 import own from "@/app/_components/admin/prices/prices.module.css";
+import { CurrencySection } from "@/app/_components/admin/prices/currency-section";
 import { RatesSection } from "@/app/_components/admin/prices/rates-section";
 import { RuleLists, type VoucherName } from "@/app/_components/admin/prices/rule-lists";
 import { RuleSummary } from "@/app/_components/admin/prices/rule-summary";
@@ -65,6 +66,9 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
               <li key={entry.setting}>{t(`overridden.${entry.setting}`, { configured: entry.configured, inForce: entry.inForce })}</li>
             ))}
           </ul>
+          <p>
+            <a href="#currency">{t("overridden.toControl")}</a>
+          </p>
         </div>
       )}
       {state.staleRates.length > 0 && (
@@ -73,7 +77,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
         </p>
       )}
       {!owner && <p>{t("staffNote")}</p>}
-      {owner && draft && preview && <PreviewSection draft={draft} currentVersion={rules.version} preview={preview} page={Number(page) || 1} save={saveEdits} discard={discardEdits} />}
+      {owner && draft && preview && <PreviewSection draft={draft} currentVersion={rules.version} currentCurrency={rules.storeCurrency} preview={preview} page={Number(page) || 1} save={saveEdits} discard={discardEdits} />}
       {owner && !draft && <p>{t("noDraft")}</p>}
       {!targets.ok && (
         <p className="notice" role="alert">
@@ -81,6 +85,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
         </p>
       )}
 
+      <CurrencySection storeCurrency={rules.storeCurrency} canChange={owner} />
       <RatesSection content={content} now={state.deps.clock.now()} maxAgeHours={state.rateMaxAgeHours} action={owner ? previewRates : undefined} />
 
       <section aria-labelledby="rules-global">
