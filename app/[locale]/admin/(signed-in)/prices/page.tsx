@@ -11,6 +11,7 @@ import own from "@/app/_components/admin/prices/prices.module.css";
 import { CurrencySection } from "@/app/_components/admin/prices/currency-section";
 import { RatesSection } from "@/app/_components/admin/prices/rates-section";
 import { RuleLists, type VoucherName } from "@/app/_components/admin/prices/rule-lists";
+import { versionNote } from "@/app/_components/admin/prices/version-note";
 import { RuleSummary } from "@/app/_components/admin/prices/rule-summary";
 import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
@@ -32,6 +33,7 @@ async function voucherNames(state: EditorState): Promise<Map<string, VoucherName
 
 export default adminPage("staff", async ({ searchParams }: Props, admin) => {
   const t = await getTranslations("admin.prices");
+  const tHistory = await getTranslations("admin.prices.history");
   const format = await getFormatter();
   const { page, saved } = await searchParams;
   const owner = roleAllows(admin.role, "owner");
@@ -56,7 +58,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
       <p>
         {rules.savedBy === "settings" ? t("currentFromSettings", { version: rules.version }) : t("current", { version: rules.version, by: rules.savedBy })}{" "}
         <time dateTime={new Date(rules.savedAt).toISOString()}>{format.dateTime(rules.savedAt, { dateStyle: "medium", timeStyle: "short" })}</time>
-        {rules.note && rules.savedBy !== "settings" && ` — ${rules.note}`} <Link href="/admin/prices/history">{t("historyLink")}</Link>
+        {rules.note && rules.savedBy !== "settings" && ` — ${versionNote(rules, tHistory)}`} <Link href="/admin/prices/history">{t("historyLink")}</Link>
       </p>
       {overridden.length > 0 && (
         <div className="notice" data-testid="overridden-settings">
