@@ -76,3 +76,13 @@ export function capsOf(rules: FraudRules, subject: "email" | "first" | "ip" | "a
     dayAmount: rules[`${subject}DayAmount`],
   };
 }
+
+/** Every amount cap given in whole units of the shop's currency (the order counts are not). */
+const AMOUNT_CAPS = ["emailHourAmount", "emailDayAmount", "firstHourAmount", "firstDayAmount", "ipHourAmount", "ipDayAmount", "accountHourAmount", "accountDayAmount"] as const;
+
+/** The rules with each amount cap converted by `convert` (whole units of the old currency → of the new); 0 stays off. */
+export function withAmountCapsConverted(rules: FraudRules, convert: (units: number) => number): FraudRules {
+  const next = { ...rules };
+  for (const key of AMOUNT_CAPS) next[key] = rules[key] === 0 ? 0 : Math.min(10_000_000, Math.max(1, convert(rules[key])));
+  return next;
+}

@@ -72,7 +72,8 @@ export function previewRuleChange(current: PricingRules, proposed: PricingRules,
     const after = outcomeOf(priceVoucher(voucher, proposed));
     if (sameOutcome(before, after)) continue;
     counts.touched++;
-    if (before.price && after.price) {
+    // Across a change of store currency, minor units are not comparable: neither raised nor lowered.
+    if (before.price && after.price && before.price.currency === after.price.currency) {
       if (after.price.minor > before.price.minor) counts.raised++;
       if (after.price.minor < before.price.minor) counts.lowered++;
     }

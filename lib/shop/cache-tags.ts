@@ -14,6 +14,8 @@ export const TAGS = {
   prices: "prices",
   /** The sale ceiling (lib/operations/sales-ceiling.ts), read by the product and catalogue pages. */
   salesCeiling: "ops-guard",
+  /** The owner's face-value comparison, read by the product pages. */
+  faceValueComparison: "face-value-comparison",
   /** The pause switch, read by every storefront page's layout. */
   salesPause: "ops-pause",
 } as const;

@@ -2,12 +2,13 @@
 // next version, refused when another was saved meanwhile), the blocklist, the breaker and the
 // recent refusals; the Review page's settings and the Customers page's block of a buyer. Every
 // change is audited with before and after, as the other owner actions are.
-import type { Actor } from "@/lib/audit";
+import { recordAudit as recordLibraryAudit, type Actor, type AuditDeps } from "@/lib/audit";
 import type { BlockEntry } from "@/lib/fraud/block-port";
 import type { BlockInput } from "@/lib/fraud/block-value";
 import { breakerClosedBy, breakerOpen, closeBreaker, type BreakerClosed } from "@/lib/fraud/breaker";
 import { listRefusals, type Refusal } from "@/lib/fraud/refusal-log";
 import { saveReviewSettings, type ReviewSettings } from "@/lib/fraud/review-settings";
+import { withAmountCapsConverted } from "@/lib/fraud/fraud-rules";
 import { loadFraudRules, saveFraudRules, type CurrentRules, type SaveFraudRulesError, type StoredRules } from "@/lib/fraud/rules-store";
 import { getKv } from "@/lib/kv/get-kv";
 import type { Result } from "@/lib/result";
@@ -41,6 +42,25 @@ export async function saveFraudRulesAsOwner(input: { expectedVersion: number; ru
   const saved = await saveFraudRules({ kv, clock: systemClock }, { ...input, savedBy: author.email });
   if (saved.ok) await recordAudit({ actor: author.email, action: "fraud.rules_saved", target: `fraud-rules:v${saved.value.version}`, before: before.rules, after: saved.value.rules, ip: author.ip });
   return saved;
+}
+
+/**
+ * After a change of store currency: the amount caps were whole units of the old currency
+ * (150 dollars would become 150 yen and refuse every order), so they are converted at the rate
+ * the owner gave, rounded up, and saved as the next version of the rules, audited as any save.
+ */
+export async function convertFraudCapsAsOwner(deps: AuditDeps, convert: (units: number) => number, author: Actor): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const before = await loadFraudRules(deps.kv);
+    const rules = withAmountCapsConverted(before.rules, convert);
+    const saved = await saveFraudRules(deps, { expectedVersion: before.version, rules, savedBy: author.email });
+    if (saved.ok) {
+      const entry = { actor: author.email, action: "fraud.rules_saved", target: `fraud-rules:v${saved.value.version}`, before: before.rules, after: saved.value.rules, ip: author.ip };
+      await recordLibraryAudit(entry, deps);
+      return;
+    }
+    if (saved.error.code !== "conflict") return;
+  }
 }
 
 /** The owner has looked at the declines and reopens checkout at once; the breaker's alert closes too. */

@@ -3,6 +3,8 @@ import { listAudit } from "@/lib/audit";
 import { openTempKv, type TempKv } from "@/tests/support/temp-kv";
 import { loadRulesForEditor, previewRules, restoreRulesAsOwner, rulesHistory, saveRulesAsOwner } from "./pricing-admin";
 import type { RulesStoreDeps } from "@/lib/pricing/rules-store";
+import { changeStoreCurrency } from "@/lib/pricing/change-store-currency";
+import { loadFraudRules } from "@/lib/fraud/rules-store";
 
 const HOUR = 3_600_000;
 let temp: TempKv;
@@ -42,6 +44,21 @@ describe("the price editor's calls", () => {
     ]);
     expect(audit.entries[1]).toMatchObject({ before: { version: 1, global: { markupPercent: "10" } }, after: { version: 2, global: { markupPercent: "15" } } });
     expect((await rulesHistory(deps, { count: 5 })).map((v) => v.version)).toEqual([3, 2, 1]);
+  });
+
+  it("audits a change of the store currency under its own action and converts the fraud amount caps", async () => {
+    const { rules } = await loadRulesForEditor(deps, 24);
+    const changed = changeStoreCurrency(rules, ["USD"], { to: "JPY", rates: { USD: "150", EUR: "162", JPY: "" }, now });
+    if (!changed.ok) throw new Error(changed.error.message);
+    expect(await saveRulesAsOwner(deps, { expectedVersion: 1, content: changed.value }, owner)).toMatchObject({ ok: true, value: { version: 2, storeCurrency: "JPY" } });
+    const audit = await listAudit(1, { kv: temp.kv });
+    expect(audit.entries.map((e) => e.action)).toEqual(["fraud.rules_saved", "prices.store_currency_changed"]);
+    expect(audit.entries[1]).toMatchObject({ target: "prices:v2", before: { storeCurrency: "USD" }, after: { storeCurrency: "JPY" } });
+    // The fraud amount caps were dollars; now yen at the owner's rate, and back on a restore.
+    expect((await loadFraudRules(temp.kv)).rules).toMatchObject({ firstHourAmount: 150 * 150, emailHourOrders: 5 });
+    expect(await restoreRulesAsOwner(deps, { version: 1, expectedVersion: 2 }, owner)).toMatchObject({ ok: true, value: { storeCurrency: "USD" } });
+    // Version 1 has a rate for the yen (0.0067 dollars), so that rate converts back: 22,500 yen → 150.75, up to 151.
+    expect((await loadFraudRules(temp.kv)).rules).toMatchObject({ firstHourAmount: 151 });
   });
 
   it("refuses a preview of invalid rules, naming the field, before reading anything", async () => {

@@ -1,6 +1,7 @@
 // What the admin's price editor calls: load the current rules with their stale rates, preview a
 // proposed set against them over the cached catalogue, save, restore, and the history. Saves and
-// restores are audited (before and after); the caller then calls afterRulesSaved() so pages show
+// restores are audited (before and after; a change of the store currency under its own action,
+// and it converts the fraud amount caps, which are whole units of the store currency); the caller then calls afterRulesSaved() so pages show
 // the new prices on the next request. Roles are the caller's: only an owner may save or restore.
 import { recordAudit, type Actor } from "@/lib/audit";
 import type { CatalogUnavailable } from "@/lib/catalog/catalog-unavailable";
@@ -13,6 +14,8 @@ import { previewRuleChange, type RulePreview } from "@/lib/pricing/preview-rule-
 import { ruleContentSchema, type RuleContentInput, type RuleSet, type VersionFacts } from "@/lib/pricing/rule-set";
 import { listRulesHistory, loadCurrentRules, loadRulesVersion, restoreRules, saveRules, type RulesStoreDeps, type SaveRulesError } from "@/lib/pricing/rules-store";
 import { shopRulesDeps } from "./pricing";
+import { convertFraudCapsAsOwner } from "./fraud-admin";
+import { SCALE, scaledDecimal } from "@/lib/pricing/scaled-decimal";
 import { staleRates, type StaleRate } from "@/lib/pricing/stale-rates";
 
 export interface EditorRules {
@@ -50,8 +53,29 @@ export async function saveRulesAsOwner(
 ): Promise<Result<RuleSet, SaveRulesError>> {
   const before = await loadRulesVersion(deps, input.expectedVersion);
   const saved = await saveRules(deps, { ...input, savedBy: author.email });
-  if (saved.ok) await audit(deps, "prices.rules_saved", before, saved.value, author);
+  // A new store currency is its own entry: it changes every price and every amount in the rules.
+  const action = before && saved.ok && before.storeCurrency !== saved.value.storeCurrency ? "prices.store_currency_changed" : "prices.rules_saved";
+  if (saved.ok) await audit(deps, action, before, saved.value, author);
+  if (saved.ok && before) await convertFraudCaps(deps, before, saved.value, author);
   return saved;
+}
+
+/**
+ * The fraud amount caps follow a change of store currency (a save or a restore), at the rate the
+ * new rules give the old currency, else the inverse of the old rules' rate for the new one.
+ */
+async function convertFraudCaps(deps: RulesStoreDeps, before: RuleSet, after: RuleSet, author: Actor): Promise<void> {
+  const [from, to] = [before.storeCurrency, after.storeCurrency];
+  if (from === to) return;
+  const forward = after.rates[from];
+  const backward = before.rates[to];
+  if (forward) {
+    const rate = scaledDecimal(forward.rate);
+    await convertFraudCapsAsOwner(deps, (units) => Number((BigInt(units) * rate + SCALE - 1n) / SCALE), author);
+  } else if (backward) {
+    const rate = scaledDecimal(backward.rate);
+    await convertFraudCapsAsOwner(deps, (units) => Number((BigInt(units) * SCALE + rate - 1n) / rate), author);
+  }
 }
 
 export async function restoreRulesAsOwner(
@@ -62,7 +86,15 @@ export async function restoreRulesAsOwner(
   const before = await loadRulesVersion(deps, input.expectedVersion);
   const restored = await restoreRules(deps, { ...input, savedBy: author.email });
   if (restored.ok) await audit(deps, "prices.rules_restored", before, restored.value, author);
+  if (restored.ok && before) await convertFraudCaps(deps, before, restored.value, author);
   return restored;
+}
+
+/** The currencies the cached catalogue's vouchers cost in: each needs a rate into the store currency. */
+export async function upstreamCurrencies(catalog: UpstreamCacheDeps): Promise<Result<string[], CatalogUnavailable>> {
+  const vouchers = await catalogVouchers(catalog);
+  if (!vouchers.ok) return vouchers;
+  return ok([...new Set(vouchers.value.map((voucher) => voucher.cost.currency))].sort());
 }
 
 export function rulesHistory(deps: RulesStoreDeps, page: { offset?: number; count: number }): Promise<VersionFacts[]> {

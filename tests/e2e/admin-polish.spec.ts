@@ -206,9 +206,6 @@ const STILL_ENGLISH: Record<string, string> = {
   "/zh/admin/order": "the order's event log is stored in English",
   "/zh/admin/alerts": "setting names (WEBHOOK URL) and the outbox's folder in the delivery facts",
   "/zh/admin/reconciliation": "a run's upstream call names (api revise)",
-  "/zh/admin/prices": "a restored version's note ('Restored version …') is stored in English",
-  "/zh/admin/prices/history": "the note on settings that no longer price names them (PRICE_MARKUP_PERCENT, …)",
-  "/zh/admin/people": "the first owner's setting name (ADMIN_EMAIL)",
   "/zh/admin/audit": "each row's target is a raw key (person:…, order:…, prices:…)",
 };
 

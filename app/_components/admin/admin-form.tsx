@@ -5,7 +5,7 @@
 // at the field and in a summary at the top of the form (a long form's buttons may be off-screen
 // at 900 px), and nothing is sent or changed while a field is wrong. Each form says the problem and the answer in its own words
 // (CatalogueForm, PricesForm, AdminForm below). Without JavaScript the form posts to the same
-// action and the page shows its answer. With it, the form is sent by hand rather than by React's
+// action and the page shows its answer. A done answer is a visible success message. With it, the form is sent by hand rather than by React's
 // form action, which would empty every field after a refusal.
 import { useTranslations } from "next-intl";
 import { startTransition, useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
@@ -105,7 +105,7 @@ export function CheckedForm({ action, schema, actions, sayProblem, sayAnswer, mo
       {typeof actions === "function" ? actions(pending) : actions}
       <div role="status" aria-live="polite" id={statusId}>
         {/* A field's problem is said at the field and in the summary; here only the answers. */}
-        {said && !problem && <p className={state?.ok ? undefined : "notice"}>{said}</p>}
+        {said && !problem && <p className={state?.ok ? styles.success : "notice"}>{said}</p>}
         {state && !local && more?.(state)}
       </div>
     </div>

@@ -11,7 +11,7 @@ export interface FaceValueNote {
   kind: "saving" | "premium" | null;
 }
 
-/** `shown`: the owner's choice of comparisons (SHOP_FACE_VALUE_COMPARISON); the face value itself is always shown. */
+/** `shown`: the owner's choice of comparisons (the admin's catalogue page); the face value itself is always shown. */
 export function faceValueNote(
   t: Translator,
   format: (money: Money) => string,

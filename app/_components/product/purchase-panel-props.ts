@@ -13,7 +13,7 @@ export interface PurchasePanelProps {
   denominations: Denomination[];
   /** Present for balance services: how a typed amount is checked (it is priced on the server). */
   balance: BalanceTerms | null;
-  /** The owner's choice of face-value comparisons shown (SHOP_FACE_VALUE_COMPARISON). */
+  /** The owner's choice of face-value comparisons shown (saved in the admin). */
   faceValueComparison: FaceValueComparison;
 }
 

@@ -1,4 +1,4 @@
-// The settings the presentation reads (lib/config/env.ts), injected so that tests and the
+// Browser-safe: the settings the presentation reads (lib/config/env.ts), injected so that tests and the
 // checkout can give their own. Without them: new services visible, nothing featured, no image host.
 
 export interface PresentationSettings {
@@ -10,7 +10,11 @@ export interface PresentationSettings {
   imageHosts: readonly string[];
 }
 
-/** SHOP_FACE_VALUE_COMPARISON: which comparisons of a price with its face value buyers see ("Save 5%", "8% over face value"). */
-export type FaceValueComparison = "all" | "savings" | "none";
+/**
+ * Which comparisons of a price with its face value buyers see ("Save 5%", "8% over face value"):
+ * the owner's choice in the admin (face-value-setting.ts), seeded by SHOP_FACE_VALUE_COMPARISON.
+ */
+export const FACE_VALUE_COMPARISONS = ["all", "savings", "none"] as const;
+export type FaceValueComparison = (typeof FACE_VALUE_COMPARISONS)[number];
 
 export const DEFAULT_PRESENTATION_SETTINGS: PresentationSettings = { newServices: "visible", featuredSeed: [], imageHosts: [] };

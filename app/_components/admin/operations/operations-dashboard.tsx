@@ -105,6 +105,11 @@ export async function OperationsDashboard({ range, canEdit, locale }: { range: 7
         <section aria-labelledby="ops-controls">
           <h2 id="ops-controls">{t("controlsHeading")}</h2>
           {figures !== null && <ThresholdForm currency={figures.balance.currency} current={balance.threshold ? toDecimalString(balance.threshold) : ""} />}
+          <p>
+            <span className={`${styles.badge} ${styles[pause.paused ? "badge-returned" : "badge-good"]}`} data-testid="sales-badge">
+              {pause.paused ? t("salesPaused") : t("salesOpen")}
+            </span>
+          </p>
           <PauseForm paused={pause.paused} />
         </section>
       )}

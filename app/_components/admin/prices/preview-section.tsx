@@ -16,13 +16,15 @@ type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 interface Props {
   draft: RuleDraft;
   currentVersion: number;
+  /** The store currency in force: a draft in another one says so before its rows. */
+  currentCurrency: string;
   preview: Result<RulePreview, PreviewError>;
   page: number;
   save: Action;
   discard: Action;
 }
 
-export async function PreviewSection({ draft, currentVersion, preview, page, save, discard }: Props) {
+export async function PreviewSection({ draft, currentVersion, currentCurrency, preview, page, save, discard }: Props) {
   const t = await getTranslations("admin.prices.preview");
   return (
     <section id="preview" className={styles.preview} aria-labelledby="preview-title">
@@ -31,6 +33,11 @@ export async function PreviewSection({ draft, currentVersion, preview, page, sav
       {draft.baseVersion !== currentVersion && (
         <p className="notice" role="alert">
           {t("behind", { base: draft.baseVersion, current: currentVersion })}
+        </p>
+      )}
+      {draft.content.storeCurrency !== currentCurrency && (
+        <p className="notice" data-testid="currency-change">
+          {t("currencyChange", { from: currentCurrency, to: draft.content.storeCurrency })}
         </p>
       )}
       {preview.ok ? (

@@ -2,6 +2,7 @@
 // action checks again, and only a name crosses from the server page to the browser. Problems are
 // keys of the admin.prices.problems messages; the field is the input's name.
 import { z } from "zod";
+import { currencyFormSchema } from "./currency-form-schema";
 import { ratesFormSchema } from "./rates-form-schema";
 import { ruleFormSchema, ruleTargetShape, targetKeyProblem } from "./rule-form-schema";
 
@@ -11,6 +12,7 @@ const note = z.string().optional().transform((value) => (value ?? "").trim()).pi
 export const PRICES_FORM_SCHEMAS = {
   rule: ruleFormSchema,
   rates: ratesFormSchema,
+  currency: currencyFormSchema,
   removeRule: z.object(ruleTargetShape).superRefine((target, ctx) => {
     const problem = target.level === "global" ? { field: "level", problem: "target" } : targetKeyProblem(target.level, target.key);
     if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.problem });

@@ -1,5 +1,6 @@
 "use server";
-// The owner's bulk actions on the catalogue list: hide, show, feature or unfeature the ticked
+// The owner's choice of face-value comparisons (saveFaceValueComparison, at the end), and the
+// owner's bulk actions on the catalogue list: hide, show, feature or unfeature the ticked
 // products, or every product matching the filters (resolved here, on every page of the list),
 // in one write that the library audits; the storefront shows it on the next request.
 // The price actions go through the price editor's draft rather than saving at once: "rule" opens
@@ -11,6 +12,7 @@
 import { redirect } from "next/navigation";
 import { bulkFormSchema } from "@/app/_components/admin/catalogue/bulk-form-schema";
 import { bulkRuleFormSchema, ruleTargetsParams, type RuleTargets } from "@/app/_components/admin/catalogue/bulk-rule-form-schema";
+import { faceValueFormSchema } from "@/app/_components/admin/catalogue/catalogue-form-schemas";
 import { matchesFilters } from "@/app/_components/admin/catalogue/catalogue-query";
 import { writeRefused } from "@/app/_components/admin/catalogue/write-answer";
 import { withRule } from "@/app/_components/admin/prices/draft-edits";
@@ -22,6 +24,7 @@ import type { AdminContext } from "@/lib/auth/guard/current-admin";
 import { bulkUpdatePresentation, listPresentation } from "@/lib/catalog/presentation";
 import { afterPresentationSaved } from "@/lib/shop/after-presentation-saved";
 import { catalogDeps } from "@/lib/shop/catalog-deps";
+import { changeFaceValueComparison } from "@/lib/shop/presentation-settings";
 import { writeDraft } from "@/lib/pricing/rule-drafts";
 import { ruleContentSchema, type Rule } from "@/lib/pricing/rule-set";
 import { err, ok, type Result } from "@/lib/result";
@@ -89,4 +92,10 @@ export const previewBulkRule = adminAction("owner", bulkRuleFormSchema, async ({
   const services = await targetServices(targets);
   if (!services.ok) return services.error;
   return draftServiceRules(admin, services.value, rule, storeCurrency);
+});
+
+/** Which face-value comparisons buyers see: saved and audited by the library, the product pages expired. */
+export const saveFaceValueComparison = adminAction("owner", faceValueFormSchema, async ({ comparison }, admin) => {
+  const saved = await changeFaceValueComparison(comparison, actorOf(admin));
+  return { ok: true, message: saved.changed ? "faceValueSaved" : "faceValueUnchanged" };
 });

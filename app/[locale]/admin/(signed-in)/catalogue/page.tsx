@@ -10,6 +10,9 @@ import { CatalogueForm } from "@/app/_components/admin/catalogue/catalogue-form"
 import { catalogueHref, filterAndPage, readCatalogueQuery } from "@/app/_components/admin/catalogue/catalogue-query";
 import { CatalogueTable } from "@/app/_components/admin/catalogue/catalogue-table";
 import own from "@/app/_components/admin/catalogue/catalogue.module.css";
+import { FaceValueSection } from "@/app/_components/admin/catalogue/face-value-form";
+import { ownerFaceValueComparison } from "@/lib/shop/presentation-settings";
+import { storefrontFacts } from "@/app/_components/admin/catalogue/storefront-facts";
 import { SelectAllOnPage } from "@/app/_components/admin/catalogue/select-all-on-page";
 import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
@@ -27,7 +30,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
   const t = await getTranslations("admin.catalogue");
   const format = await getFormatter();
   const query = readCatalogueQuery(await searchParams);
-  const listed = await listPresentation(await catalogDeps());
+  const [listed, shop, comparison] = await Promise.all([listPresentation(await catalogDeps()), storefrontFacts(), ownerFaceValueComparison()]);
   const canEdit = roleAllows(admin.role, "owner");
 
   const heading = (
@@ -50,7 +53,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
   }
 
   const { matching, rows, page, pages } = filterAndPage(listed.value, query);
-  const table = <CatalogueTable rows={rows} selectable={canEdit} updatedAt={(at) => format.dateTime(at, { dateStyle: "medium", timeStyle: "short" })} />;
+  const table = <CatalogueTable rows={rows} selectable={canEdit} updatedAt={(at) => format.dateTime(at, { dateStyle: "medium", timeStyle: "short" })} shop={shop} />;
   return (
     <div className={own.page}>
       {heading}
@@ -96,6 +99,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
         {page > 1 && <Link href={catalogueHref({ ...query, page: page - 1 })}>{t("paging.previous")}</Link>}
         {page < pages && <Link href={catalogueHref({ ...query, page: page + 1 })}>{t("paging.next")}</Link>}
       </nav>
+      <FaceValueSection current={comparison} canEdit={canEdit} />
     </div>
   );
 });

@@ -25,6 +25,11 @@ export default adminPage("owner", async () => {
       </select>
     </label>
   );
+  const roleBadge = (role: "owner" | "staff") => (
+    <span className={`${styles.badge} ${styles[role === "owner" ? "badge-busy" : "badge-ended"]}`} data-testid="role-badge">
+      {tRoles(role)}
+    </span>
+  );
   return (
     <>
       <h1>{t("title")}</h1>
@@ -41,14 +46,14 @@ export default adminPage("owner", async () => {
             {owner && (
               <tr>
                 <td>{owner.email}</td>
-                <td>{tRoles("owner")}</td>
+                <td>{roleBadge("owner")}</td>
                 <td>{t("fromSettings")}</td>
               </tr>
             )}
             {people.map((person) => (
               <tr key={person.email}>
                 <td>{person.email}</td>
-                <td>{tRoles(person.role)}</td>
+                <td>{roleBadge(person.role)}</td>
                 <td className={styles.row}>
                   <AdminForm action={changeRole} schema="changeRole" submit={t("changeRole")}>
                     <input type="hidden" name="email" value={person.email} />
@@ -86,7 +91,7 @@ export default adminPage("owner", async () => {
               {invites.map((invite) => (
                 <tr key={invite.email}>
                   <td>{invite.email}</td>
-                  <td>{tRoles(invite.role)}</td>
+                  <td>{roleBadge(invite.role)}</td>
                   <td>{invite.invitedBy}</td>
                   <td>{format.dateTime(invite.expiresAt, { dateStyle: "medium", timeStyle: "long", timeZone: "UTC" })}</td>
                   <td>

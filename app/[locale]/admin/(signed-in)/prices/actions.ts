@@ -14,7 +14,8 @@ import type { ActionState } from "@/lib/auth/guard/admin-guard";
 import { adminAction } from "@/lib/shop/admin-guard";
 import { actorOf } from "@/lib/auth/guard/actor-of";
 import type { AdminContext } from "@/lib/auth/guard/current-admin";
-import { restoreRulesAsOwner, saveRulesAsOwner } from "@/lib/shop/pricing-admin";
+import { restoreRulesAsOwner, saveRulesAsOwner, upstreamCurrencies } from "@/lib/shop/pricing-admin";
+import { changeStoreCurrency } from "@/lib/pricing/change-store-currency";
 import { afterRulesSaved } from "@/lib/shop/after-rules-saved";
 import { discardDraft, draftStamp, readDraft, writeDraft } from "@/lib/pricing/rule-drafts";
 import { ruleContentSchema, type RuleContent } from "@/lib/pricing/rule-set";
@@ -58,6 +59,26 @@ export const previewRates = adminAction("owner", PRICES_FORM_SCHEMAS.rates, asyn
   const state = await loadEditorState(admin);
   if (form.storeCurrency !== state.working.content.storeCurrency) return { ok: false, code: "refused", message: "currencyChanged" };
   return editDraft(admin, (content, now) => ({ ...content, rates: applyRatesForm(content.rates, form, now) }), state);
+});
+
+/** A new store currency in the draft, its rates typed and every amount converted; refused naming each rate missing. */
+export const previewCurrency = adminAction("owner", PRICES_FORM_SCHEMAS.currency, async ({ from, to, rates }, admin) => {
+  const state = await loadEditorState(admin);
+  if (from !== state.working.content.storeCurrency) return { ok: false, code: "refused", message: "currencyChanged" };
+  const upstream = await upstreamCurrencies(state.deps.catalog);
+  if (!upstream.ok) return { ok: false, code: "refused", message: "currencyCatalogUnavailable" };
+  const changed = changeStoreCurrency(state.working.content, upstream.value, { to, rates, now: state.deps.clock.now() });
+  if (!changed.ok) {
+    switch (changed.error.code) {
+      case "missing_rates":
+        return { ok: false, code: "refused", message: "missingRates", data: { currencies: changed.error.currencies.join(", "), to } };
+      case "same_currency":
+        return { ok: false, code: "refused", message: "sameCurrency", data: { to } };
+      case "invalid":
+        return { ok: false, code: "refused", message: "currencyInvalid", data: { to } };
+    }
+  }
+  return editDraft(admin, () => changed.value, state);
 });
 
 export const discardEdits = adminAction("owner", PRICES_FORM_SCHEMAS.discard, async (_input, admin) => {

@@ -8,8 +8,10 @@ import styles from "@/app/_components/admin/admin.module.css";
 import { loadEditorState, type EditorState } from "@/app/_components/admin/prices/editor-state";
 import { PreviewSection } from "@/app/_components/admin/prices/preview-section";
 import own from "@/app/_components/admin/prices/prices.module.css";
+import { CurrencySection } from "@/app/_components/admin/prices/currency-section";
 import { RatesSection } from "@/app/_components/admin/prices/rates-section";
 import { RuleLists, type VoucherName } from "@/app/_components/admin/prices/rule-lists";
+import { versionNote } from "@/app/_components/admin/prices/version-note";
 import { RuleSummary } from "@/app/_components/admin/prices/rule-summary";
 import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
@@ -31,6 +33,7 @@ async function voucherNames(state: EditorState): Promise<Map<string, VoucherName
 
 export default adminPage("staff", async ({ searchParams }: Props, admin) => {
   const t = await getTranslations("admin.prices");
+  const tHistory = await getTranslations("admin.prices.history");
   const format = await getFormatter();
   const { page, saved } = await searchParams;
   const owner = roleAllows(admin.role, "owner");
@@ -55,7 +58,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
       <p>
         {rules.savedBy === "settings" ? t("currentFromSettings", { version: rules.version }) : t("current", { version: rules.version, by: rules.savedBy })}{" "}
         <time dateTime={new Date(rules.savedAt).toISOString()}>{format.dateTime(rules.savedAt, { dateStyle: "medium", timeStyle: "short" })}</time>
-        {rules.note && rules.savedBy !== "settings" && ` — ${rules.note}`} <Link href="/admin/prices/history">{t("historyLink")}</Link>
+        {rules.note && rules.savedBy !== "settings" && ` — ${versionNote(rules, tHistory)}`} <Link href="/admin/prices/history">{t("historyLink")}</Link>
       </p>
       {overridden.length > 0 && (
         <div className="notice" data-testid="overridden-settings">
@@ -65,6 +68,9 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
               <li key={entry.setting}>{t(`overridden.${entry.setting}`, { configured: entry.configured, inForce: entry.inForce })}</li>
             ))}
           </ul>
+          <p>
+            <a href="#currency">{t("overridden.toControl")}</a>
+          </p>
         </div>
       )}
       {state.staleRates.length > 0 && (
@@ -73,7 +79,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
         </p>
       )}
       {!owner && <p>{t("staffNote")}</p>}
-      {owner && draft && preview && <PreviewSection draft={draft} currentVersion={rules.version} preview={preview} page={Number(page) || 1} save={saveEdits} discard={discardEdits} />}
+      {owner && draft && preview && <PreviewSection draft={draft} currentVersion={rules.version} currentCurrency={rules.storeCurrency} preview={preview} page={Number(page) || 1} save={saveEdits} discard={discardEdits} />}
       {owner && !draft && <p>{t("noDraft")}</p>}
       {!targets.ok && (
         <p className="notice" role="alert">
@@ -81,6 +87,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
         </p>
       )}
 
+      <CurrencySection storeCurrency={rules.storeCurrency} canChange={owner} />
       <RatesSection content={content} now={state.deps.clock.now()} maxAgeHours={state.rateMaxAgeHours} action={owner ? previewRates : undefined} />
 
       <section aria-labelledby="rules-global">

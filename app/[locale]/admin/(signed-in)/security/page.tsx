@@ -56,7 +56,12 @@ export default adminPage("staff", async (_props: object, admin) => {
       <h2>{t("twoFactor")}</h2>
       {enabled ? (
         <>
-          <p>{t("enabled", { left })}</p>
+          <p>
+            <span className={`${styles.badge} ${styles["badge-good"]}`} data-testid="second-factor-badge">
+              {t("on")}
+            </span>{" "}
+            {t("enabled", { left })}
+          </p>
           <AdminForm action={disableSecondFactor} schema="code" submit={t("disable")} danger>
             {codeInput}
           </AdminForm>
@@ -75,7 +80,12 @@ export default adminPage("staff", async (_props: object, admin) => {
         </>
       ) : (
         <>
-          <p>{t("disabled")}</p>
+          <p>
+            <span className={`${styles.badge} ${styles["badge-ended"]}`} data-testid="second-factor-badge">
+              {t("off")}
+            </span>{" "}
+            {t("disabled")}
+          </p>
           <AdminForm action={startEnrolment} schema="none" submit={t("start")} />
         </>
       )}

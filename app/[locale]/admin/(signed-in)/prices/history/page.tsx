@@ -9,6 +9,7 @@ import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { rulesHistory, shopPricingAdminDeps } from "@/lib/shop/pricing-admin";
 import { loadCurrentRules } from "@/lib/pricing/rules-store";
+import { versionNote } from "@/app/_components/admin/prices/version-note";
 import { restoreVersion } from "../actions";
 
 type Props = { searchParams: Promise<{ page?: string; restored?: string; from?: string }> };
@@ -32,7 +33,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
       </p>
       <h1>{t("title")}</h1>
       {restored && (
-        <p role="status">
+        <p role="status" className={styles.success}>
           {t("restored", { version: restored, from: from ?? "" })}
         </p>
       )}
@@ -52,17 +53,14 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
             {versions.map((facts) => (
               <tr key={facts.version}>
                 <th scope="row">
-                  {facts.version}
-                  {facts.version === current.version && ` (${t("current")})`}
+                  {facts.version}{" "}
+                  {facts.version === current.version && <span className={`${styles.badge} ${styles["badge-good"]}`}>{t("current")}</span>}
                 </th>
                 <td>
                   <time dateTime={new Date(facts.savedAt).toISOString()}>{format.dateTime(facts.savedAt, { dateStyle: "medium", timeStyle: "medium" })}</time>
                 </td>
-                <td>{facts.savedBy}</td>
-                <td>
-                  {facts.note}
-                  {facts.restoredFrom && ` ${t("restoredFrom", { version: facts.restoredFrom })}`}
-                </td>
+                <td>{facts.savedBy === "settings" ? t("bySettings") : facts.savedBy}</td>
+                <td>{versionNote(facts, t)}</td>
                 <td className={styles.row}>
                   <Link href={`/admin/prices/history/${facts.version}`} aria-label={t("viewNamed", { version: facts.version })}>
                     {t("view")}

@@ -58,7 +58,7 @@ export default async function ProductPage({ params }: Props) {
   const locale = localeOf(segment);
   setRequestLocale(locale);
   const t = await getTranslations();
-  const detail = await loadProduct(id);
+  const [detail, comparison] = await Promise.all([loadProduct(id), faceValueComparison()]);
   const { product, denominations } = detail;
   if (slug !== product.slug) permanentRedirect(productHref(product, locale));
   const summary = product.summaries[locale];
@@ -87,7 +87,7 @@ export default async function ProductPage({ params }: Props) {
           {summary ? <p className={styles.description}>{summary}</p> : null}
         </header>
         <BotCheckProvider widget={botCheckWidget()}>
-          <PurchasePanel {...purchasePanelProps(detail, faceValueComparison())} />
+          <PurchasePanel {...purchasePanelProps(detail, comparison)} />
         </BotCheckProvider>
         <section className={styles.details} aria-label={t("product.deliverySection")}>
           <DeliveryFacts product={product} denominations={denominations} />
