@@ -8,7 +8,8 @@ const stripe = new Stripe("sk_test_route");
 const kv = createMemoryKv();
 const advance = vi.fn();
 vi.mock("@/lib/checkout/advance", () => ({ advance }));
-vi.mock("@/lib/shop/checkout", () => ({ orderDepsWithin: async () => ({}) }));
+// The bank-events handler builds its own deps with orderDeps; the route its run with orderDepsWithin.
+vi.mock("@/lib/shop/checkout", () => ({ orderDeps: async () => ({}), orderDepsWithin: async () => ({}) }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => kv }));
 vi.mock("@/lib/shop/stripe", () => ({ getStripe: async () => stripe, webhookSecret: async () => SECRET }));
 const { POST } = await import("./route");
