@@ -42,7 +42,7 @@ export default adminPage("owner", async () => {
               <tr>
                 <td>{owner.email}</td>
                 <td>{tRoles("owner")}</td>
-                <td>{t("fromSettings")}</td>
+                <td>{t.rich("fromSettings", { code: (chunks) => <code>{chunks}</code> })}</td>
               </tr>
             )}
             {people.map((person) => (

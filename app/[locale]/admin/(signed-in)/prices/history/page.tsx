@@ -3,6 +3,7 @@
 // a new version, audited, on the storefront at the next request).
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { versionNote } from "@/app/_components/admin/prices/version-note";
 import styles from "@/app/_components/admin/admin.module.css";
 import { RestoreForm } from "@/app/_components/admin/prices/restore-form";
 import { adminPage } from "@/lib/shop/admin-guard";
@@ -58,9 +59,9 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
                 <td>
                   <time dateTime={new Date(facts.savedAt).toISOString()}>{format.dateTime(facts.savedAt, { dateStyle: "medium", timeStyle: "medium" })}</time>
                 </td>
-                <td>{facts.savedBy}</td>
+                <td>{facts.savedBy === "settings" ? t("bySettings") : facts.savedBy}</td>
                 <td>
-                  {facts.note}
+                  {versionNote(facts, t.rich("fromSettingsNote", { code: (chunks) => <code>{chunks}</code> }))}
                   {facts.restoredFrom && ` ${t("restoredFrom", { version: facts.restoredFrom })}`}
                 </td>
                 <td className={styles.row}>
