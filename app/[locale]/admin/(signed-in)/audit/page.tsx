@@ -56,7 +56,8 @@ export default adminPage("owner", async ({ searchParams }: Props) => {
                 <td>{entry.target !== null && target(entry.target)}</td>
                 <td>{change(entry.before)}</td>
                 <td>{change(entry.after)}</td>
-                <td>{entry.ip}</td>
+                {/* "unknown": the address lib/rate-limit/client-ip records when the proxies gave none. */}
+                <td>{entry.ip === "unknown" ? t("unknownIp") : entry.ip && <code>{entry.ip}</code>}</td>
               </tr>
             ))}
           </tbody>
