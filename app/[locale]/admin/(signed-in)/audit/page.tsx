@@ -33,7 +33,7 @@ export default adminPage("owner", async ({ searchParams }: Props) => {
       <h1>{t("title")}</h1>
       <p>{t("count", { total: log.total, page: log.page, pages: log.pages })}</p>
       <div className={styles.tableWrap}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.breakable}`}>
           <thead>
             <tr>
               <th scope="col">{t("when")}</th>
