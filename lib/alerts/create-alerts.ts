@@ -185,7 +185,7 @@ export function createAlerts(deps: AlertsDeps): Alerts {
 
     async sendTest(token, actor) {
       const outcome = await raiseWith(
-        { cause: `test:${token}`, title: "Test alert", detail: `A test alert sent from the admin by ${actor.email}. If you read this, alerts reach you here.`, link: "/admin/alerts" },
+        { cause: `test:${token}`, title: "Test alert", detail: `A test alert sent from the admin by ${actor.email}. If you read this, alerts reach you here.`, link: "/admin/alerts", words: { kind: "test", values: { by: actor.email } } },
         true,
         // A test's mark only needs to outlive a second submission of the same form.
         deps.windowMs,

@@ -17,7 +17,7 @@ export async function noteCodeView(store: OrderStore, order: OrderRecord, now: n
     if (!read.ok) return;
     const current = read.value.record.codeViews ?? [];
     if (current.length >= MAX_CODE_VIEWS) return;
-    await store.save(read.value, { note: "code shown on the buyer's page", patch: { codeViews: [...current, now] } });
+    await store.save(read.value, { note: { kind: "codeShown" }, patch: { codeViews: [...current, now] } });
   } catch (error) {
     console.warn(`[checkout] code view of ${order.id} not noted: ${String(error)}`);
   }

@@ -3,6 +3,7 @@
 // record written by an older release is checked rather than trusted.
 import { LOCALES } from "@/lib/i18n/locales";
 import { z } from "zod";
+import { eventWordsSchema } from "./event-notes";
 import { moneySchema } from "@/lib/money";
 import { orderStateSchema } from "./order-states";
 import { buyerFactsSchema, disputeSchema, fraudWarningSchema, MAX_CODE_VIEWS, reviewSchema, screeningSchema } from "./fraud-facts";
@@ -40,6 +41,8 @@ export const orderEventSchema = z.object({
   to: orderStateSchema.optional(),
   upstreamOrderId: z.string().nullable().optional(),
   paymentId: z.string().nullable().optional(),
+  /** The note as a kind and values the admin translates; absent on notes recorded in English only. */
+  words: eventWordsSchema.optional(),
 });
 
 /**

@@ -61,7 +61,7 @@ describe("the rules in KV", () => {
     await saveRules(deps, { expectedVersion: 1, content: edit("25"), savedBy: "ann@example.com" });
     now = 3_000;
     const restored = await restoreRules(deps, { version: 1, expectedVersion: 2, savedBy: "bob@example.com" });
-    expect(restored).toMatchObject({ ok: true, value: { version: 3, restoredFrom: 1, savedBy: "bob@example.com", note: "Restored version 1", global: { markupPercent: "10" } } });
+    expect(restored).toMatchObject({ ok: true, value: { version: 3, restoredFrom: 1, savedBy: "bob@example.com", note: "", global: { markupPercent: "10" } } });
     expect((await listRulesHistory(deps, { count: 10 })).map((v) => [v.version, v.savedBy])).toEqual([
       [3, "bob@example.com"],
       [2, "ann@example.com"],

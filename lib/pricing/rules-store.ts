@@ -86,7 +86,8 @@ export async function restoreRules(
   // Parsing as content leaves the old version's own facts behind.
   return saveNext(deps, input.expectedVersion, ruleContentSchema.parse(old), {
     savedBy: input.savedBy,
-    note: input.note ?? `Restored version ${input.version}`,
+    // Said by the history in the reader's language from restoredFrom, not stored in English.
+    note: input.note ?? "",
     restoredFrom: input.version,
   });
 }

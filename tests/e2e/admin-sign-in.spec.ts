@@ -53,7 +53,7 @@ test.describe("admin sign-in", () => {
     await expect(page.getByText("Demo (sandboxes, nothing real)")).toBeVisible();
     for (const name of ["People", "Security", "Audit log"]) await expect(page.getByRole("link", { name })).toBeVisible();
     await page.getByRole("link", { name: "Audit log" }).click();
-    await expect(page.getByRole("cell", { name: "auth.sign_in", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Signed in", exact: true }).first()).toBeVisible();
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/admin\/sign-in/);

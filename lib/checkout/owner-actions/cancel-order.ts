@@ -41,7 +41,7 @@ export function decideCancel(order: OrderRecord, actor: Actor, requestId: string
   return ok({
     change: {
       to: "releasing",
-      note: `cancelled by ${actor.email} (request ${requestId})`,
+      note: { kind: "cancelledByOwner", values: { by: actor.email, request: requestId } },
       patch: { reason: "cancelled_by_shop", attempts: 0, nextCheckAt: now },
     },
   });

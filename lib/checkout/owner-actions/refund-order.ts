@@ -18,6 +18,7 @@ import { orderIdSchema, type OrderRecord, type OwnerRefund } from "../order-reco
 import { auditOrderAction } from "./audit-order";
 import { changeOrder, readOrder, type Decision } from "./change-order";
 import { requestIdSchema, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
+import type { EventNote } from "../event-notes";
 import { committed, pendingRefund, refundable, refunded } from "./refund-ledger";
 import { markOpenRefund, OPEN_REFUND_RETRY_MS } from "./open-refunds";
 import { oncePerRequest } from "./request-claim";
@@ -122,7 +123,7 @@ export function decideRefund(order: OrderRecord, ask: Ask): Result<Decision, Own
     buyerTold: false,
   };
   const refunds = [...(order.refunds ?? []), entry];
-  const note = `owner refund of ${formatMoney(entry.amount, "en")} asked by ${ask.by ?? "someone"} (${entry.kind}, request ${ask.requestId})`;
+  const note: EventNote = { kind: "ownerRefundAsked", values: { amount: entry.amount, by: ask.by ?? "", kind: entry.kind, request: ask.requestId } };
   if (!full) return ok({ change: { note, patch: { refunds } } });
   return ok({ change: { to: "refunding", note, patch: { refunds, reason: "refunded_by_shop", attempts: 0, nextCheckAt: ask.at } } });
 }

@@ -3,6 +3,7 @@
 // refund done once the checkout's refund step has refunded the order, and tell the buyer of each
 // done refund once. Run by the refund itself and by re-drive, so a refund whose caller died or
 // whose answer was lost is finished by the next click, never done twice.
+import type { EventNote } from "../event-notes";
 import { formatMoney } from "@/lib/money";
 import { refundEmail } from "@/lib/mail/refund-email";
 import { ok } from "@/lib/result";
@@ -99,7 +100,7 @@ async function tellBuyer(deps: OwnerActionDeps, order: OrderRecord, entry: Owner
   }
   // The claim stays "done" for a day, so a failed write below cannot send it twice meanwhile.
   await claim.done();
-  await updateEntry(deps, order.id, entry.requestId, `buyer told of refund ${entry.requestId}`, (current) => (current.buyerTold ? null : { ...current, buyerTold: true }));
+  await updateEntry(deps, order.id, entry.requestId, { kind: "buyerToldOfRefund", values: { request: entry.requestId } }, (current) => (current.buyerTold ? null : { ...current, buyerTold: true }));
 }
 
 /** Replace one refund entry on the order (compare-and-set); null from `next` leaves it. */
@@ -107,7 +108,7 @@ async function updateEntry(
   deps: OwnerActionDeps,
   orderId: string,
   requestId: string,
-  note: string,
+  note: EventNote,
   next: (entry: OwnerRefund, order: OrderRecord) => OwnerRefund | null,
 ): Promise<void> {
   const written = await changeOrder(deps.store, orderId, (order) => {

@@ -14,14 +14,14 @@ export const awaitPayment: StepHandler = async (order, deps) => {
 
   if (intent?.status === "requires_capture" || intent?.status === "succeeded") {
     const payment = { ...withIntent.payment, authorizedAt: deps.clock.now() };
-    return moveTo(deps, "authorized", `payment authorized (${intent.id})`, { payment });
+    return moveTo(deps, "authorized", { kind: "paymentAuthorized", values: { intent: intent.id } }, { payment });
   }
   // An expired page cancels its intent too: the expiry is the reason the buyer should read.
   if (session === "expired") {
-    return moveTo(deps, "releasing", "payment page expired unpaid", { ...withIntent, reason: "payment_expired" });
+    return moveTo(deps, "releasing", { kind: "paymentPageExpired" }, { ...withIntent, reason: "payment_expired" });
   }
   if (intent?.status === "canceled") {
-    return moveTo(deps, "releasing", "payment cancelled", { ...withIntent, reason: "payment_declined" });
+    return moveTo(deps, "releasing", { kind: "paymentCancelled" }, { ...withIntent, reason: "payment_declined" });
   }
   const deadline = paymentDeadline(order, deps);
   if (session === "open" && deps.clock.now() >= deadline) {
@@ -32,5 +32,5 @@ export const awaitPayment: StepHandler = async (order, deps) => {
     return retryLater(order, deps, "payment page closed before the reservation ends", withIntent, deps.clock.now());
   }
   if (session === "complete") return retryLater(order, deps, `payment ${intent?.status ?? "pending"}`, withIntent);
-  return waitUntil(deps, Math.min(order.payment.expiresAt ?? deadline, deadline), "waiting for the buyer to pay", withIntent);
+  return waitUntil(deps, Math.min(order.payment.expiresAt ?? deadline, deadline), { kind: "waitingForPayment" }, withIntent);
 };

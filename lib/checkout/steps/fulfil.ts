@@ -115,12 +115,12 @@ function outcome(order: OrderRecord, deps: CheckoutDeps, answer: UpstreamAnswer,
   const surprise = notedSurprise(order, deps, what === "order info" ? "re_read" : "pay_answer", fact);
   const patch = { ...upstreamPatch(order, answer, deps.vault), ...surprise };
   const status = answer.order_status;
-  if (isDelivered(status)) return moveTo(deps, "delivered", `${what}: delivered (status ${status})`, patch);
+  if (isDelivered(status)) return moveTo(deps, "delivered", { kind: "upstreamDelivered", values: { call: what, status } }, patch);
   if (status === ORDER_STATUS.error) {
     const reason = order.flow === "reservation" ? "confirmation_refused" : "upstream_failed";
     return moveTo(deps, "releasing", `${what}: failed upstream`, { ...patch, reason });
   }
-  if (order.state === "authorized" && isInProgress(status)) return moveTo(deps, "fulfilling", `${what}: in progress (status ${status})`, patch);
+  if (order.state === "authorized" && isInProgress(status)) return moveTo(deps, "fulfilling", { kind: "upstreamInProgress", values: { call: what, status } }, patch);
   return retryLater(order, deps, `${what}: status ${status}`, patch);
 }
 

@@ -32,7 +32,7 @@ export const openPayment: StepHandler = async (order, deps) => {
     return retryLater(order, deps, `payment page not opened (${opened.error.code})`, {}, deadline);
   }
   const { sessionId, url } = opened.value;
-  return moveTo(deps, "awaiting_payment", `payment page ${sessionId} opened`, {
+  return moveTo(deps, "awaiting_payment", { kind: "paymentPageOpened", values: { session: sessionId } }, {
     payment: { ...order.payment, sessionId, url, expiresAt: opened.value.expiresAt * 1000 },
     nextCheckAt: Math.min(opened.value.expiresAt * 1000, deadline),
   });

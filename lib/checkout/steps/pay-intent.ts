@@ -36,7 +36,7 @@ export function announcePay(order: OrderRecord, deps: CheckoutDeps, what: string
   const nonce = randomBytes(6).toString("base64url");
   return {
     kind: "announce",
-    change: { note: `sending ${what} (${nonce})`, patch: { upstream: { ...order.upstream, payInFlightUntil: until } } },
+    change: { note: { kind: "sending", values: { call: what, nonce } }, patch: { upstream: { ...order.upstream, payInFlightUntil: until } } },
     act: async (announced) => answered(await send(announced, othersUntil), announced, othersUntil),
   };
 }

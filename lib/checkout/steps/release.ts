@@ -51,7 +51,7 @@ async function followUpstream(order: OrderRecord, deps: CheckoutDeps): Promise<S
 
 async function releasePayment(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
   const { sessionId, paymentIntentId } = order.payment;
-  if (sessionId === null) return moveTo(deps, "failed", "nothing was charged");
+  if (sessionId === null) return moveTo(deps, "failed", { kind: "nothingCharged" });
   const read = await deps.payments.readCheckout(sessionId);
   if (!read.ok) return retryLater(order, deps, `payment not readable (${read.error.code})`);
   const { session, intent } = read.value;
@@ -78,7 +78,7 @@ async function releasePayment(order: OrderRecord, deps: CheckoutDeps): Promise<S
     // Held money, or an approval the buyer never finished on a page that is now closed.
     const cancelled = await deps.payments.cancel(intentId, order.id);
     if (!cancelled.ok) return retryLater(order, deps, `authorization not cancelled (${cancelled.error.code})`);
-    return moveTo(deps, "failed", "payment cancelled: the buyer was not charged", { payment: { ...order.payment, paymentIntentId: intentId } });
+    return moveTo(deps, "failed", { kind: "authorizationCancelled" }, { payment: { ...order.payment, paymentIntentId: intentId } });
   }
-  return moveTo(deps, "failed", "nothing was charged");
+  return moveTo(deps, "failed", { kind: "nothingCharged" });
 }

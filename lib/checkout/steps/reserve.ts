@@ -43,7 +43,7 @@ export const reserve: StepHandler = async (order, deps) => {
   // The payment page's request is frozen in the same write, as its step would freeze it first.
   const payment = frozenPayment({ ...order, upstream: reserved.upstream }, deps);
   if (payment === null) return tooLateForPage(order, deps, reserved);
-  return moveTo(deps, "reserved", `reserved upstream (status ${status})`, { ...reserved, payment });
+  return moveTo(deps, "reserved", { kind: "reserved", values: { status } }, { ...reserved, payment });
 };
 
 /** /api/pay with request=1 for the order's voucher, under its current ext_order_id. */

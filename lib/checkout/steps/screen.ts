@@ -61,7 +61,7 @@ async function screen(order: OrderRecord, screening: ScreeningDeps, deps: Checko
     return moveTo(deps, "releasing", `blocked at authorization: ${why}`, { screening: screened, reason: "blocked_by_screening" });
   }
   if (decision === "review") return hold(order, deps, screening, assessed.value, `held for review: ${why}`);
-  return { kind: "change", change: { note: `screened: ${decision} (${why})`, patch: { screening: screened, nextCheckAt: now } } };
+  return { kind: "change", change: { note: { kind: "screened", values: { decision, why, signals: reasons.length } }, patch: { screening: screened, nextCheckAt: now } } };
 }
 
 const UNREADABLE: Pick<Assessment, "reasons" | "signals"> = {

@@ -4,6 +4,7 @@
 // before anything else happens.
 import { ORDER_STATUS } from "@/lib/partner/schemas";
 import type { OrderRecord } from "../order-record";
+import type { EventNote } from "../event-notes";
 import type { CheckoutDeps } from "../checkout-deps";
 import { upstreamPatch } from "../upstream-facts";
 import { cannotAct, moveTo, retryLater, waitUntil, type Step, type StepHandler } from "./step";
@@ -14,10 +15,10 @@ export const capture: StepHandler = async (order, deps) => {
   const intentId = order.payment.paymentIntentId;
   if (intentId === null) return cannotAct(order, deps, `it is ${order.state} without a payment`);
   const captured = await deps.payments.capture(intentId, order.id);
-  if (captured.ok) return completed(deps, "payment captured");
+  if (captured.ok) return completed(deps, { kind: "paymentCaptured" });
   const seen = order.payment.sessionId ? await deps.payments.readCheckout(order.payment.sessionId) : null;
   const status = seen?.ok ? seen.value.intent?.status : undefined;
-  if (status === "succeeded") return completed(deps, "payment was already captured");
+  if (status === "succeeded") return completed(deps, { kind: "paymentAlreadyCaptured" });
   if (status === "canceled") {
     // Only a lapsed or externally cancelled authorization gets here. The buyer has not seen the
     // code (it is shown once the payment is taken, public-order.ts), so nothing was given away:
@@ -39,7 +40,7 @@ async function refundedUpstream(order: OrderRecord, deps: CheckoutDeps): Promise
 }
 
 /** Completed: re-read upstream on the schedule's first offset (a refund 2 → 3 comes later, if at all). */
-function completed(deps: CheckoutDeps, note: string): Step {
+function completed(deps: CheckoutDeps, note: EventNote): Step {
   const [first] = deps.policy.completedRechecksMs;
   return moveTo(deps, "completed", note, { nextCheckAt: first === undefined ? null : deps.clock.now() + first });
 }
@@ -56,7 +57,7 @@ export const recheckCompleted: StepHandler = async (order, deps) => {
   const info = await deps.upstream.orderInfo(orderId);
   if (!info.ok) return retryLater(order, deps, `order info not read (${info.error.code})`);
   if (info.value.order_status !== ORDER_STATUS.error) {
-    return { kind: "change", change: { note: "upstream still shows it delivered", patch: { nextCheckAt: nextRecheck(order, deps) } } };
+    return { kind: "change", change: { note: { kind: "stillDelivered" }, patch: { nextCheckAt: nextRecheck(order, deps) } } };
   }
   const patch = upstreamPatch(order, info.value, deps.vault);
   return moveTo(deps, "refunding", "upstream refunded a delivered order", { ...patch, reason: "refunded_upstream" });
@@ -80,7 +81,7 @@ export const refund: StepHandler = async (order, deps) => {
   }
   const refunded = await deps.payments.refund(intentId, order.id);
   if (!refunded.ok) return retryLater(order, deps, `refund not done (${refunded.error.code})`);
-  return moveTo(deps, "refunded", `buyer refunded (${refunded.value.refundId})`, {
+  return moveTo(deps, "refunded", { kind: "buyerRefunded", values: { refund: refunded.value.refundId } }, {
     payment: { ...order.payment, refundId: refunded.value.refundId },
   });
 };

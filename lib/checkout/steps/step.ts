@@ -4,6 +4,7 @@ import type { OrderRecord } from "../order-record";
 import { isSettled, type OrderState } from "../order-states";
 import type { CheckoutDeps } from "../checkout-deps";
 import type { OrderChange } from "../store/order-store";
+import { noteText, type EventNote } from "../event-notes";
 
 export type Step =
   | { kind: "change"; change: OrderChange }
@@ -22,7 +23,7 @@ export type StepHandler = (order: OrderRecord, deps: CheckoutDeps) => Promise<St
 export function moveTo(
   deps: CheckoutDeps,
   to: OrderState,
-  note: string,
+  note: EventNote,
   patch: OrderChange["patch"] = {},
 ): Step {
   const nextCheckAt = isSettled(to) ? null : deps.clock.now();
@@ -38,13 +39,13 @@ export function moveTo(
 export const ALERT_AFTER_TRIES = 8;
 
 /** Stay, and look again after a backoff that grows with each try (or at `at`, if sooner). */
-export function retryLater(order: OrderRecord, deps: CheckoutDeps, note: string, patch: OrderChange["patch"] = {}, at?: number): Step {
+export function retryLater(order: OrderRecord, deps: CheckoutDeps, note: EventNote, patch: OrderChange["patch"] = {}, at?: number): Step {
   const { retryBaseMs, retryMaxMs } = deps.policy;
   const backoff = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(order.attempts, 20));
   const next = deps.clock.now() + backoff;
   const attempts = order.attempts + 1;
-  if (attempts === ALERT_AFTER_TRIES) deps.alertOwner(order.id, `${order.state} has not moved after ${attempts} tries: ${note}`);
-  const alert = attempts === ALERT_AFTER_TRIES ? { alert: `stuck in ${order.state}: ${note}` } : {};
+  if (attempts === ALERT_AFTER_TRIES) deps.alertOwner(order.id, `${order.state} has not moved after ${attempts} tries: ${noteText(note)}`);
+  const alert = attempts === ALERT_AFTER_TRIES ? { alert: `stuck in ${order.state}: ${noteText(note)}` } : {};
   return {
     kind: "change",
     change: { note, patch: { attempts, nextCheckAt: at === undefined ? next : Math.min(next, at), ...alert, ...patch } },
@@ -61,6 +62,6 @@ export function cannotAct(order: OrderRecord, deps: CheckoutDeps, problem: strin
 }
 
 /** Record facts and wait for an outside event (a webhook), with `at` as the sweep's fallback. */
-export function waitUntil(deps: CheckoutDeps, at: number, note: string, patch: OrderChange["patch"] = {}): Step {
+export function waitUntil(deps: CheckoutDeps, at: number, note: EventNote, patch: OrderChange["patch"] = {}): Step {
   return { kind: "change", change: { note, patch: { nextCheckAt: Math.max(at, deps.clock.now()), ...patch } } };
 }

@@ -10,6 +10,7 @@ import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
 import { orderRecordSchema, type OrderEvent, type OrderRecord } from "../order-record";
 import { canMove, type OrderState } from "../order-states";
+import { noteText, noteWords, type EventNote } from "../event-notes";
 import { needsAlarm, type DeadlineAlarm } from "../deadline-alarm";
 import { createOrderScript } from "./create-order-script";
 import { ORDER_INDEX_KEYS, emailHash, listScore } from "./order-index";
@@ -34,8 +35,8 @@ export interface OrderChange {
   to?: OrderState;
   /** Fields to replace, shallowly. `state`, `events` and `updatedAt` are set here, not by callers. */
   patch?: Partial<Omit<OrderRecord, "id" | "state" | "events" | "updatedAt" | "createdAt">>;
-  /** What happened, for the event log: "reserved upstream", "confirm refused: 402". */
-  note: string;
+  /** What happened, for the event log: `{ kind: "reserved", values: … }`, or English only ("confirm refused: 402"). */
+  note: EventNote;
 }
 
 export const ORDER_KEYS = {
@@ -190,9 +191,12 @@ export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): O
       const to = change.to ?? from;
       if (to !== from && !canMove(from, to)) return err({ code: "invalid_move", from, to });
       const now = clock.now();
+      const text = noteText(change.note);
+      const words = noteWords(change.note);
       const event: OrderEvent = {
         at: now,
-        what: to === from ? change.note : `${from} → ${to}: ${change.note}`,
+        what: to === from ? text : `${from} → ${to}: ${text}`,
+        ...(words ? { words } : {}),
         ...(to === from ? {} : { to }),
         upstreamOrderId: change.patch?.upstream?.orderId ?? current.record.upstream.orderId,
         paymentId: change.patch?.payment?.paymentIntentId ?? current.record.payment.paymentIntentId,

@@ -20,6 +20,9 @@ export async function ScreeningSection({ order, role, locale }: { order: OrderRe
   const when = (ms: number) => format.dateTime(ms, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
   const reason = (code: string) => (t.has(`reasons.${code}` as never) ? t(`reasons.${code}` as "reasons.risk_highest") : code);
   const value = (v: string | number | boolean | null) => (v === null ? t("unknown") : typeof v === "boolean" ? t(v ? "yes" : "no") : String(v));
+  // Stripe's risk levels are codes ("normal", "elevated"): said in words where known.
+  const signal = (key: string, v: string | number | boolean | null) =>
+    key === "riskLevel" && typeof v === "string" && t.has(`riskLevels.${v}` as never) ? t(`riskLevels.${v}` as "riskLevels.normal") : value(v);
   const { screening, review, dispute, fraudWarning: warning, buyer } = order;
 
   return (
@@ -36,7 +39,7 @@ export async function ScreeningSection({ order, role, locale }: { order: OrderRe
             {(Object.keys(screening.signals) as (keyof typeof screening.signals)[]).map((key) => (
               <Fragment key={key}>
                 <dt>{t(`signals.${key}`)}</dt>
-                <dd>{value(screening.signals[key])}</dd>
+                <dd>{signal(key, screening.signals[key])}</dd>
               </Fragment>
             ))}
           </dl>
@@ -49,7 +52,7 @@ export async function ScreeningSection({ order, role, locale }: { order: OrderRe
           <dt>{t("buyerIp")}</dt>
           <dd>{value(buyer.ip)}{buyer.country ? ` (${buyer.country})` : ""}</dd>
           <dt>{t("userAgent")}</dt>
-          <dd>{value(buyer.userAgent)}</dd>
+          <dd>{buyer.userAgent === null ? value(null) : <code>{buyer.userAgent}</code>}</dd>
         </dl>
       )}
       <p>{t("codeViews", { count: (order.codeViews ?? []).length })}</p>

@@ -67,7 +67,7 @@ export async function OperationsDashboard({ range, canEdit, locale }: { range: 7
           cost={days.map((d) => major(d.costMinor, storeCurrency))}
           margin={days.map((d) => major(d.marginMinor, storeCurrency))}
           dayLabels={days.map((d) => format.dateTime(new Date(`${d.day}T00:00:00Z`), { month: "short", day: "numeric", timeZone: "UTC" }))}
-          labels={{ sales: t("sales"), refunds: t("refunds"), cost: t("cost"), margin: t("margin") }}
+          labels={{ day: t("day"), sales: t("sales"), refunds: t("refunds"), cost: t("cost"), margin: t("margin") }}
           label={t("chartLabel")}
         />
         <SalesTable days={days} currency={storeCurrency} caption={t("tableCaption", { days: range, currency: storeCurrency })} money={money} t={t} />

@@ -19,7 +19,7 @@ export interface SalesChartProps {
   refunds: number[];
   cost: number[];
   margin: number[];
-  labels: { sales: string; refunds: string; cost: string; margin: string };
+  labels: { day: string; sales: string; refunds: string; cost: string; margin: string };
   label: string;
 }
 
@@ -44,7 +44,8 @@ export default function SalesChart({ days, dayLabels, sales, refunds, cost, marg
         { stroke: text },
       ],
       series: [
-        { label: "", value: (_, slot) => (slot === null ? "" : (dayLabels[slot] ?? "")) },
+        // Named, or uPlot's legend says "Value" in every language.
+        { label: labels.day, value: (_, slot) => (slot === null ? "" : (dayLabels[slot] ?? "")) },
         { label: labels.sales, stroke: "#2f6fde", fill: "rgba(47, 111, 222, 0.35)", paths: bar(0.8, 0), points: { show: false } },
         { label: labels.refunds, stroke: "#7c3aed", fill: "rgba(124, 58, 237, 0.6)", paths: bar(0.3, -1), points: { show: false } },
         { label: labels.cost, stroke: "#c2410c", fill: "rgba(194, 65, 12, 0.6)", paths: bar(0.3, 1), points: { show: false } },

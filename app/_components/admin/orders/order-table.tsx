@@ -59,7 +59,8 @@ export async function OrderTable({ locale, rows, query }: Props) {
                   {row.alert !== null && <strong> · {t("needsOwner")}</strong>}
                 </td>
                 <td data-label={t("columns.product")}>
-                  <Link href={productHref(row.gameId)} title={t("filterByProduct")}>
+                  {/* A product's name is the catalogue's, in its own language: a name, not text to translate. */}
+                  <Link href={productHref(row.gameId)} title={t("filterByProduct")} translate="no">
                     {row.product}
                   </Link>
                 </td>

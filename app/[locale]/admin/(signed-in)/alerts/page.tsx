@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import styles from "@/app/_components/admin/admin.module.css";
 import { AlertActionForm } from "@/app/_components/admin/alerts/alert-action-form";
 import { alertText } from "@/app/_components/admin/alerts/alert-text";
@@ -46,6 +47,7 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
     unauthorized: t("answers.unauthorized"),
     forbidden: t("answers.forbidden"),
   };
+  const code = (chunks: ReactNode) => <code>{chunks}</code>;
   const when = (ms: number) => <time dateTime={new Date(ms).toISOString()}>{format.dateTime(ms, { dateStyle: "medium", timeStyle: "medium" })}</time>;
   const state = (alert: AlertRecord) => {
     if (alert.acknowledgedAt !== null) return <>{t("acknowledgedBy", { by: alert.acknowledgedBy ?? "" })} {when(alert.acknowledgedAt)}</>;
@@ -59,9 +61,9 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
       <p>{t("intro", { minutes: config.ALERT_WINDOW_MINUTES })}</p>
       <dl className={styles.facts}>
         <dt>{t("email")}</dt>
-        <dd>{recipient ?? t("noEmail")}</dd>
+        <dd>{recipient ?? t.rich("noEmail", { code })}</dd>
         <dt>{t("webhook")}</dt>
-        <dd>{webhookHost ? t("webhookTo", { host: webhookHost }) : t("noWebhook")}</dd>
+        <dd>{webhookHost ? t("webhookTo", { host: webhookHost }) : t.rich("noWebhook", { code })}</dd>
       </dl>
       {roleAllows(admin.role, "owner") ? (
         <AlertActionForm action={sendTestAlert} label={t("testLabel")} answers={answers} words={words} className={styles.form}>
@@ -130,7 +132,8 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
                           <li key={index}>
                             {words[delivery.channel]}: {delivery.ok ? words.sent : <strong>{words.failed}</strong>} {when(delivery.at)}
                             <br />
-                            <span className={alertStyles.muted}>{delivery.detail}</span>
+                            {/* The transport's own report (the outbox file, the SMTP id, the HTTP status), kept as it said it. */}
+                            <code className={alertStyles.muted}>{delivery.detail}</code>
                           </li>
                         ))}
                       </ul>

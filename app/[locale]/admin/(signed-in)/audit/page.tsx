@@ -2,25 +2,38 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import styles from "@/app/_components/admin/admin.module.css";
+import { actionName, changeLines, targetParts, type Piece } from "@/app/_components/admin/audit/audit-text";
 import { listAudit } from "@/lib/shop/audit";
 import { adminPage } from "@/lib/shop/admin-guard";
 
 type Props = { searchParams: Promise<{ page?: string }> };
 
-const change = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value));
+const piece = (part: Piece) => ("words" in part ? part.words : <code>{part.code}</code>);
 
 export default adminPage("owner", async ({ searchParams }: Props) => {
-  const tAdmin = await getTranslations("admin");
-  const t = (key: string, values?: Record<string, number>) => tAdmin(`audit.${key}` as "audit.title", values);
+  const t = await getTranslations("admin.audit");
   const format = await getFormatter();
   const { page } = await searchParams;
   const log = await listAudit(Number(page) || 1);
+  const target = (raw: string) => {
+    const { kind, key } = targetParts(raw, t);
+    return kind === null ? <code>{key}</code> : <>{kind} <code>{key}</code></>;
+  };
+  const change = (value: unknown) => (
+    <ul className={styles.changes}>
+      {changeLines(value, t).map((line, i) => (
+        <li key={i}>
+          {piece(line.field)}{t("fieldSeparator")}{piece(line.value)}
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <>
       <h1>{t("title")}</h1>
       <p>{t("count", { total: log.total, page: log.page, pages: log.pages })}</p>
       <div className={styles.tableWrap}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.breakable}`}>
           <thead>
             <tr>
               <th scope="col">{t("when")}</th>
@@ -39,17 +52,12 @@ export default adminPage("owner", async ({ searchParams }: Props) => {
                   <time dateTime={new Date(entry.at).toISOString()}>{format.dateTime(entry.at, { dateStyle: "medium", timeStyle: "medium" })}</time>
                 </td>
                 <td>{entry.actor ?? t("nobody")}</td>
-                <td>
-                  <code>{entry.action}</code>
-                </td>
-                <td>{entry.target}</td>
-                <td>
-                  <code>{change(entry.before)}</code>
-                </td>
-                <td>
-                  <code>{change(entry.after)}</code>
-                </td>
-                <td>{entry.ip}</td>
+                <td>{piece(actionName(entry.action, t))}</td>
+                <td>{entry.target !== null && target(entry.target)}</td>
+                <td>{change(entry.before)}</td>
+                <td>{change(entry.after)}</td>
+                {/* "unknown": the address lib/rate-limit/client-ip records when the proxies gave none. */}
+                <td>{entry.ip === "unknown" ? t("unknownIp") : entry.ip && <code>{entry.ip}</code>}</td>
               </tr>
             ))}
           </tbody>

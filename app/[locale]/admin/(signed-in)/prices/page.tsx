@@ -4,6 +4,7 @@
 // reaches buyers until "Save". Staff see the rules and the history, without the forms.
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { versionNote } from "@/app/_components/admin/prices/version-note";
 import styles from "@/app/_components/admin/admin.module.css";
 import { loadEditorState, type EditorState } from "@/app/_components/admin/prices/editor-state";
 import { PreviewSection } from "@/app/_components/admin/prices/preview-section";
@@ -11,7 +12,6 @@ import own from "@/app/_components/admin/prices/prices.module.css";
 import { CurrencySection } from "@/app/_components/admin/prices/currency-section";
 import { RatesSection } from "@/app/_components/admin/prices/rates-section";
 import { RuleLists, type VoucherName } from "@/app/_components/admin/prices/rule-lists";
-import { versionNote } from "@/app/_components/admin/prices/version-note";
 import { RuleSummary } from "@/app/_components/admin/prices/rule-summary";
 import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
@@ -58,7 +58,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
       <p>
         {rules.savedBy === "settings" ? t("currentFromSettings", { version: rules.version }) : t("current", { version: rules.version, by: rules.savedBy })}{" "}
         <time dateTime={new Date(rules.savedAt).toISOString()}>{format.dateTime(rules.savedAt, { dateStyle: "medium", timeStyle: "short" })}</time>
-        {rules.note && rules.savedBy !== "settings" && ` — ${versionNote(rules, tHistory)}`} <Link href="/admin/prices/history">{t("historyLink")}</Link>
+        {rules.savedBy !== "settings" && versionNote(rules, tHistory) && ` — ${versionNote(rules, tHistory)}`} <Link href="/admin/prices/history">{t("historyLink")}</Link>
       </p>
       {overridden.length > 0 && (
         <div className="notice" data-testid="overridden-settings">

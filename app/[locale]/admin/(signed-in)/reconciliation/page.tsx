@@ -29,7 +29,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   return (
     <>
       <h1>{t("title")}</h1>
-      <p>{t("intro")}</p>
+      <p>{t.rich("intro", { code: (chunks) => <code>{chunks}</code> })}</p>
       {roleAllows(admin.role, "owner") ? (
         <ReconciliationActionForm action={runReconciliation} label={t("runLabel")} answers={{
             from_not_a_day: t("answers.fromNotADay"),

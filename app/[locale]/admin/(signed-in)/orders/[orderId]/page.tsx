@@ -18,6 +18,7 @@ import { readFailure, readOrder } from "@/lib/checkout/store/order-store";
 import { shopMode } from "@/lib/config/shop-mode";
 import { orderMode } from "@/app/_components/admin/orders/order-mode";
 import { StateBadge } from "@/app/_components/admin/orders/state-badge";
+import { eventLine } from "@/app/_components/admin/orders/event-line";
 import { getKv } from "@/lib/kv/get-kv";
 import { formatMoney, type Money } from "@/lib/money";
 import { moneyFacts, stripePaymentLink } from "@/lib/order-list/order-money";
@@ -122,7 +123,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
           <h2 id="order-buyer">{t("detail.order")}</h2>
           <dl className={styles.facts}>
             <dt>{t("columns.product")}</dt>
-            <dd>{record.item.name}</dd>
+            <dd translate="no">{record.item.name}</dd>
             <dt>{t("columns.email")}</dt>
             <dd>{record.email}</dd>
             {record.account !== null && (
@@ -154,11 +155,16 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
         <section aria-labelledby="order-events">
           <h2 id="order-events">{t("detail.events")}</h2>
           <ol className={own.events} reversed>
-            {[...record.events].reverse().map((event, i) => (
-              <li key={`${event.at}-${i}`}>
-                <time dateTime={new Date(event.at).toISOString()}>{when(event.at)}</time> — {event.what}
-              </li>
-            ))}
+            {[...record.events].reverse().map((event, i) => {
+              const line = eventLine(event, t, locale);
+              return (
+                <li key={`${event.at}-${i}`}>
+                  <time dateTime={new Date(event.at).toISOString()}>{when(event.at)}</time> — {line.move && `${line.move.from} → ${line.move.to}${t("detail.eventSeparator")}`}
+                  {line.said}
+                  {line.recorded !== null && <span lang="en">{line.recorded}</span>}
+                </li>
+              );
+            })}
           </ol>
         </section>
       </div>

@@ -3,13 +3,13 @@
 // a new version, audited, on the storefront at the next request).
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { versionNote } from "@/app/_components/admin/prices/version-note";
 import styles from "@/app/_components/admin/admin.module.css";
 import { RestoreForm } from "@/app/_components/admin/prices/restore-form";
 import { adminPage } from "@/lib/shop/admin-guard";
 import { roleAllows } from "@/lib/auth/roles";
 import { rulesHistory, shopPricingAdminDeps } from "@/lib/shop/pricing-admin";
 import { loadCurrentRules } from "@/lib/pricing/rules-store";
-import { versionNote } from "@/app/_components/admin/prices/version-note";
 import { restoreVersion } from "../actions";
 
 type Props = { searchParams: Promise<{ page?: string; restored?: string; from?: string }> };

@@ -51,7 +51,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
         ))}
         {CALLS.map((name) => (
           <div key={name}>
-            <dt>{t(`calls.${name}`)}</dt>
+            <dt>{t.rich(`calls.${name}`, { code: (chunks) => <code>{chunks}</code> })}</dt>
             <dd>{run.calls[name]}</dd>
           </div>
         ))}

@@ -1,0 +1,42 @@
+import { createTranslator } from "next-intl";
+import { describe, expect, it } from "vitest";
+import type { OrderEvent } from "@/lib/checkout/order-record";
+import en from "@/lib/i18n/messages/en.json";
+import zh from "@/lib/i18n/messages/zh.json";
+import { eventLine } from "./event-line";
+
+const say = (locale: "en" | "zh") => createTranslator({ locale, messages: locale === "en" ? en : zh, namespace: "admin.orders" });
+type T = Parameters<typeof eventLine>[1];
+const line = (event: OrderEvent, locale: "en" | "zh") => eventLine(event, say(locale) as unknown as T, locale);
+
+describe("an order event in the reader's language", () => {
+  const refund: OrderEvent = {
+    at: 0,
+    what: "completed → refunding: owner refund of $9.80 asked by a@b.c (full, request r1)",
+    to: "refunding",
+    words: { kind: "ownerRefundAsked", values: { amount: { minor: 980, currency: "USD" }, by: "a@b.c", kind: "full", request: "r1" } },
+  };
+
+  it("says the move in state words and the note from its words, money formatted", () => {
+    expect(line(refund, "en")).toEqual({ move: { from: "Completed", to: "Refunding" }, said: "owner refund of $9.80 asked by a@b.c (full, request r1)", recorded: null });
+    const chinese = line(refund, "zh");
+    expect(chinese.said).toContain("US$9.80");
+    expect(chinese.said).toContain("全额");
+    expect(`${chinese.move?.from}${chinese.move?.to}${chinese.said}`.replace(/a@b\.c|r1|US\$/g, "")).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it("says a screening without signals in words", () => {
+    const screened: OrderEvent = { at: 0, what: "screened: allow (no signal)", words: { kind: "screened", values: { decision: "allow", why: "no signal", signals: 0 } } };
+    expect(line(screened, "en").said).toBe("screened: allow (no signal)");
+    expect(line(screened, "zh").said).toBe("风控筛查：放行（无风险信号）");
+  });
+
+  it("keeps a note recorded in English only, and its move still in words", () => {
+    const old: OrderEvent = { at: 0, what: "reserved → releasing: confirmation refused: 402", to: "releasing" };
+    const chinese = line(old, "zh");
+    expect(chinese.said).toBeNull();
+    expect(chinese.recorded).toBe("confirmation refused: 402");
+    expect(chinese.move?.to).not.toMatch(/[A-Za-z]/);
+    expect(line({ at: 0, what: "a note", words: { kind: "noSuchKind", values: {} } }, "zh")).toEqual({ move: null, said: null, recorded: "a note" });
+  });
+});
