@@ -11,6 +11,7 @@ import { formatMoney } from "@/lib/money";
 import { CatalogueThumbnail } from "./catalogue-thumbnail";
 import own from "./catalogue.module.css";
 import type { StorefrontFacts } from "./storefront-facts";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 interface Props {
   rows: PresentationRow[];
@@ -35,7 +36,7 @@ export async function CatalogueTable({ rows, selectable, updatedAt, shop }: Prop
   const t = await getTranslations("admin.catalogue.table");
   const locale = await getLocale();
   return (
-    <div className={styles.tableWrap}>
+    <TableScroll>
       <table className={`${styles.table} ${styles.cards}`}>
         <thead>
           <tr>
@@ -100,6 +101,6 @@ export async function CatalogueTable({ rows, selectable, updatedAt, shop }: Prop
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -4,6 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import type { UpstreamChanges } from "@/lib/catalog/presentation";
 import styles from "../admin.module.css";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 type Props = Pick<UpstreamChanges, "added" | "removed" | "changed">;
 
@@ -20,7 +21,7 @@ export async function UpstreamChangeTables({ added, removed, changed }: Props) {
     <>
       <h2>{t("added", { count: added.length })}</h2>
       {added.length > 0 && (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -41,7 +42,7 @@ export async function UpstreamChangeTables({ added, removed, changed }: Props) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <h2>{t("removed", { count: removed.length })}</h2>
@@ -55,7 +56,7 @@ export async function UpstreamChangeTables({ added, removed, changed }: Props) {
 
       <h2>{t("changed", { count: changed.length })}</h2>
       {changed.length > 0 && (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -87,7 +88,7 @@ export async function UpstreamChangeTables({ added, removed, changed }: Props) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

@@ -14,6 +14,7 @@ import { shopOperationsDeps } from "@/lib/shop/operations";
 import { shopPricingRules } from "@/lib/shop/pricing";
 import { PauseForm, ThresholdForm } from "./operations-forms";
 import { SalesChartLoader } from "./sales-chart-loader";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 export async function OperationsDashboard({ range, canEdit, locale }: { range: 7 | 30; canEdit: boolean; locale: string }) {
   const t = await getTranslations("admin.operations");
@@ -75,7 +76,7 @@ export async function OperationsDashboard({ range, canEdit, locale }: { range: 7
 
       <section aria-labelledby="ops-health">
         <h2 id="ops-health">{t("healthHeading")}</h2>
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -98,7 +99,7 @@ export async function OperationsDashboard({ range, canEdit, locale }: { range: 7
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
 
       {canEdit && (
@@ -122,7 +123,7 @@ type T = Awaited<ReturnType<typeof getTranslations<"admin.operations">>>;
 function SalesTable({ days, caption, money, currency, t }: { days: DaySales[]; caption: string; money: (minor: number, currency: string) => string; currency: string; t: T }) {
   const total = salesTotals(days);
   return (
-    <div className={styles.tableWrap}>
+    <TableScroll>
       <table className={`${styles.table} ${styles.cards}`}>
         <caption>{caption}</caption>
         <thead>
@@ -170,7 +171,7 @@ function SalesTable({ days, caption, money, currency, t }: { days: DaySales[]; c
       </table>
       <p className={styles.help}>{t("netNote")}</p>
       {total.uncosted > 0 && <p>{t("uncosted", { count: total.uncosted })}</p>}
-    </div>
+    </TableScroll>
   );
 }
 

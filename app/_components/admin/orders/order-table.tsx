@@ -11,6 +11,7 @@ import own from "./orders.module.css";
 import { shopMode } from "@/lib/config/shop-mode";
 import { orderMode } from "./order-mode";
 import { StateBadge } from "./state-badge";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 interface Props {
   locale: Locale;
@@ -25,7 +26,7 @@ export async function OrderTable({ locale, rows, query }: Props) {
   if (rows.length === 0) return <p>{t("empty")}</p>;
   const productHref = (gameId: number) => `/admin/orders?${orderListParams({ ...query, product: gameId, after: undefined }).toString()}`;
   return (
-    <div className={styles.tableWrap}>
+    <TableScroll>
       <table className={`${styles.table} ${styles.cards}`}>
         <caption className="visually-hidden">{t("caption")}</caption>
         <thead>
@@ -74,6 +75,6 @@ export async function OrderTable({ locale, rows, query }: Props) {
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -9,6 +9,7 @@ import { formatMoney } from "@/lib/money/format-money";
 import type { PreviewOutcome, PreviewRow, RulePreview } from "@/lib/pricing/preview-rule-change";
 import admin from "../admin.module.css";
 import styles from "./prices.module.css";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 export const PREVIEW_PAGE_SIZE = 50;
 
@@ -52,7 +53,7 @@ export async function PreviewTable({ preview, page, pageHref }: { preview: RuleP
         <li className={counts.aboveFaceValue ? styles.warn : undefined}>{t("countAboveFaceValue", { count: counts.aboveFaceValue })}</li>
       </ul>
       {preview.rows.length > 0 && (
-        <div className={admin.tableWrap}>
+        <TableScroll>
           <table className={admin.table}>
             <caption className="visually-hidden">{t("caption", { page: current, pages })}</caption>
             <thead>
@@ -92,7 +93,7 @@ export async function PreviewTable({ preview, page, pageHref }: { preview: RuleP
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {pages > 1 && (
         <nav className={admin.paging} aria-label={t("paging")}>

@@ -8,6 +8,7 @@ import admin from "../admin.module.css";
 import { PricesForm } from "./prices-form";
 import styles from "./prices.module.css";
 import { checkedField, rateField } from "./rates-form-schema";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 interface Props {
   content: RuleContent;
@@ -22,7 +23,7 @@ export async function RatesSection({ content, now, maxAgeHours, action }: Props)
   const rates = Object.entries(content.rates).sort(([a], [b]) => a.localeCompare(b));
   const stale = (setAt: number) => now - setAt > maxAgeHours * 3_600_000;
   const table = (
-    <div className={admin.tableWrap}>
+    <TableScroll>
       <table className={admin.table}>
         <thead>
           <tr>
@@ -62,7 +63,7 @@ export async function RatesSection({ content, now, maxAgeHours, action }: Props)
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
   return (
     <section aria-labelledby="rates">

@@ -10,6 +10,7 @@ import admin from "../admin.module.css";
 import { PricesForm } from "./prices-form";
 import styles from "./prices.module.css";
 import { RuleSummary } from "./rule-summary";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 
@@ -61,7 +62,7 @@ export async function RuleLists({ content, targets, voucherNames, remove }: Prop
             {rules.length === 0 ? (
               <p>{t(`lists.${level}.none`)}</p>
             ) : (
-              <div className={admin.tableWrap}>
+              <TableScroll>
                 <table className={admin.table}>
                   <thead>
                     <tr>
@@ -101,7 +102,7 @@ export async function RuleLists({ content, targets, voucherNames, remove }: Prop
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             )}
             {remove && targets && <AddRule level={level} targets={targets} exclude={new Set(Object.keys(content[record]))} />}
           </section>

@@ -17,6 +17,7 @@ import { roleAllows } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { acknowledgeAlert, sendTestAlert } from "./actions";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ from?: string }> };
 
@@ -80,7 +81,7 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
       {page.alerts.length === 0 ? (
         <p>{t("none")}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <caption className={alertStyles.caption}>{t("count", { total: page.total })}</caption>
             <thead>
@@ -156,7 +157,7 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <nav className={styles.paging} aria-label={t("paging")}>
         {offset > 0 && <Link href={`/${locale}/admin/alerts?from=${Math.max(0, offset - PAGE_SIZE)}`}>{t("newer")}</Link>}

@@ -5,6 +5,7 @@ import styles from "@/app/_components/admin/admin.module.css";
 import { actionName, changeLines, targetParts, type Piece } from "@/app/_components/admin/audit/audit-text";
 import { listAudit } from "@/lib/shop/audit";
 import { adminPage } from "@/lib/shop/admin-guard";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 type Props = { searchParams: Promise<{ page?: string }> };
 
@@ -32,7 +33,7 @@ export default adminPage("owner", async ({ searchParams }: Props) => {
     <>
       <h1>{t("title")}</h1>
       <p>{t("count", { total: log.total, page: log.page, pages: log.pages })}</p>
-      <div className={styles.tableWrap}>
+      <TableScroll>
         <table className={`${styles.table} ${styles.breakable}`}>
           <thead>
             <tr>
@@ -62,7 +63,7 @@ export default adminPage("owner", async ({ searchParams }: Props) => {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <nav className={styles.paging} aria-label={t("paging")}>
         {log.page > 1 && <Link href={`/admin/audit?page=${log.page - 1}`}>{t("newer")}</Link>}
         {log.page < log.pages && <Link href={`/admin/audit?page=${log.page + 1}`}>{t("older")}</Link>}

@@ -13,6 +13,7 @@ import { getKv } from "@/lib/kv/get-kv";
 import { formatMoney, type Money } from "@/lib/money";
 import { shopBlocklist } from "@/lib/shop/fraud";
 import { blockBuyerAction, unblockBuyerAction } from "./actions";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -33,7 +34,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       {customers.length === 0 ? (
         <p>{t("empty")}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -75,7 +76,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

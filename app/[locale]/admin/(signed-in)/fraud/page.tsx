@@ -11,6 +11,7 @@ import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { formatMoney } from "@/lib/money";
 import { fraudOverview } from "@/lib/shop/fraud-admin";
 import { addBlock, closeBreakerNow, removeBlock, saveFraudRules } from "./actions";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -87,7 +88,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       {overview.blocklist.length === 0 ? (
         <p>{t("noBlocks")}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -118,7 +119,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {owner ? <BlockForm action={addBlock} /> : null}
 
@@ -126,7 +127,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       {overview.refusals.length === 0 ? (
         <p>{t("noRefusals")}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -151,7 +152,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

@@ -9,6 +9,7 @@ import { listPeople } from "@/lib/auth/people-store";
 import { getKv } from "@/lib/kv/get-kv";
 import { systemClock } from "@/lib/time/clock";
 import { changeRole, invitePerson, removeAccess, revokeInvitation, signOutPerson } from "./actions";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 export default adminPage("owner", async () => {
   const t = await getTranslations("admin.people");
@@ -33,7 +34,7 @@ export default adminPage("owner", async () => {
   return (
     <>
       <h1>{t("title")}</h1>
-      <div className={styles.tableWrap}>
+      <TableScroll>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -70,13 +71,13 @@ export default adminPage("owner", async () => {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <h2>{t("pending")}</h2>
       <p>{t("pendingHelp")}</p>
       {invites.length === 0 ? (
         <p>{t("noPending")}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -103,7 +104,7 @@ export default adminPage("owner", async () => {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <h2>{t("invite")}</h2>
       <p>{t("inviteHelp")}</p>

@@ -14,6 +14,7 @@ import { readBalanceDebits } from "@/lib/operations/balance-reconciliation";
 import { dayOf } from "@/lib/reconciliation/period";
 import { listRuns } from "@/lib/reconciliation/run-store";
 import { runReconciliation } from "./actions";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -58,7 +59,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       {runs.length === 0 ? (
         <p>{t("noRuns")}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -87,14 +88,14 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <h2>{t("balanceTitle")}</h2>
       <p>{t("balanceIntro")}</p>
       {debits.length === 0 ? (
         <p>{t("noBalanceDebits")}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -124,7 +125,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

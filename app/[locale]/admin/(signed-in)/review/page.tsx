@@ -15,6 +15,7 @@ import { readOrders } from "@/lib/checkout/store/order-store";
 import { getKv } from "@/lib/kv/get-kv";
 import { formatMoney } from "@/lib/money";
 import { saveReviewSettingsAction } from "./actions";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -39,7 +40,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       {held.length === 0 ? (
         <p>{t("queueEmpty")}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -76,7 +77,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <h2>{t("settingsTitle")}</h2>
       <p>{t("settingsIntro")}</p>

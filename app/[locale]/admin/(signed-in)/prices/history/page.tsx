@@ -11,6 +11,7 @@ import { roleAllows } from "@/lib/auth/roles";
 import { rulesHistory, shopPricingAdminDeps } from "@/lib/shop/pricing-admin";
 import { loadCurrentRules } from "@/lib/pricing/rules-store";
 import { restoreVersion } from "../actions";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 type Props = { searchParams: Promise<{ page?: string; restored?: string; from?: string }> };
 
@@ -37,7 +38,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
           {t("restored", { version: restored, from: from ?? "" })}
         </p>
       )}
-      <div className={styles.tableWrap}>
+      <TableScroll>
         <table className={styles.table}>
           <caption className="visually-hidden">{t("caption", { page: shown, pages })}</caption>
           <thead>
@@ -71,7 +72,7 @@ export default adminPage("staff", async ({ searchParams }: Props, admin) => {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {pages > 1 && (
         <nav className={styles.paging} aria-label={t("paging")}>
           {shown > 1 && <Link href={`/admin/prices/history?page=${shown - 1}`}>{t("newer")}</Link>}

@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { getKv } from "@/lib/kv/get-kv";
 import { readRun, settledMarks } from "@/lib/reconciliation/run-store";
 import { settleReconciliationRow } from "../actions";
+import { TableScroll } from "@/app/_components/admin/table-scroll";
 
 type Props = { params: Promise<{ locale: string; runId: string }> };
 
@@ -60,7 +61,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       {run.rows.length === 0 ? (
         <p>{t("noMismatches")}</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -103,7 +104,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
             </tbody>
           </table>
           {run.rowsLeftOut > 0 && <p>{t("rowsLeftOut", { count: run.rowsLeftOut })}</p>}
-        </div>
+        </TableScroll>
       )}
     </>
   );
