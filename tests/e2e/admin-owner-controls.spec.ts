@@ -14,6 +14,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
 import { botTokenVia, freshEmail } from "./support/bot-check";
 import { demoOwnerCookies } from "./support/demo-owner";
+import { openPriceEditor } from "./support/price-editor";
 
 /** A voucher costing $9.80 upstream: $10.78 under the demo's 10 % markup, ¥1,617 at 150 yen to the dollar. */
 const KINOKO = { name: "Kinoko Shop Card (US)", productId: 221, voucherId: 22101 };
@@ -38,16 +39,6 @@ async function expectFitsScreen(page: Page): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
-/** The prices in force, with any draft left by an earlier failed run discarded. */
-async function openEditor(page: Page) {
-  await page.goto("/admin/prices");
-  await expect(page.getByRole("heading", { level: 1, name: "Prices" })).toBeVisible();
-  const discard = page.getByRole("button", { name: "Discard changes" });
-  if (await discard.isVisible()) {
-    await discard.click();
-    await expect(discard).toHaveCount(0);
-  }
-}
 
 /** The price a checkout is quoted: POST /api/checkout, then the order's own view. */
 async function quotedPrice(request: APIRequestContext): Promise<{ minor: number; currency: string }> {
@@ -68,7 +59,7 @@ async function firstDenomination(page: Page) {
 test.describe("the store currency, changed where the rules live", () => {
   test("names a missing rate, previews in yen, sells in yen after the save, and is restored", async ({ page, request }) => {
     test.setTimeout(120_000);
-    await openEditor(page);
+    await openPriceEditor(page);
     const inForce = page.getByText(/Prices in force: version \d+/);
     const before = Number(/version (\d+)/.exec((await inForce.textContent()) ?? "")?.[1]);
     await expect(page.getByTestId("store-currency")).toHaveText("Buyers pay in USD.");

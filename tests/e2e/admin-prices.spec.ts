@@ -11,6 +11,7 @@ import { expect, test, type APIRequestContext, type Cookie, type Page } from "@p
 import { botTokenVia, freshEmail } from "./support/bot-check";
 import { themesToCheck } from "./support/themes";
 import { DEMO_OWNER, demoOwnerCookies } from "./support/demo-owner";
+import { openPriceEditor } from "./support/price-editor";
 
 /**
  * A brand whose first card costs $9.80 upstream: $10.78 under the demo's 10 % markup; $10.10 under
@@ -33,16 +34,6 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies(cookies);
 });
 
-/** Starts from the prices in force: a draft left by an earlier failed run is discarded. */
-async function openEditor(page: Page) {
-  await page.goto("/admin/prices");
-  await expect(page.getByRole("heading", { level: 1, name: "Prices" })).toBeVisible();
-  const discard = page.getByRole("button", { name: "Discard changes" });
-  if (await discard.isVisible()) {
-    await discard.click();
-    await expect(discard).toHaveCount(0);
-  }
-}
 
 /** The price a checkout is quoted for the voucher: POST /api/checkout, then the order's own view. */
 async function quotedPrice(request: APIRequestContext, brand: { productId: number; voucherId: number }): Promise<string> {
@@ -67,7 +58,7 @@ test.describe("the price editor", () => {
     await expect(await storefrontPrice(page, brand.productId)).toContainText(OLD_PRICE);
     expect(await quotedPrice(request, brand)).toBe(`USD ${OLD_PRICE.slice(1)}`);
 
-    await openEditor(page);
+    await openPriceEditor(page);
     await expect(page.getByText(/Prices in force: version \d+/)).toBeVisible();
     const before = Number(/version (\d+)/.exec((await page.getByText(/Prices in force: version \d+/).textContent()) ?? "")?.[1]);
     await page.getByLabel("Brand", { exact: true }).selectOption({ label: brand.name });
@@ -119,7 +110,7 @@ test.describe("the price editor", () => {
 test.describe("two saves from one version", () => {
   test("refuses to save over a version saved meanwhile, and says so @once", async ({ page, context }) => {
     const inForce = async (on: Page) => Number(/version (\d+)/.exec((await on.getByText(/Prices in force: version \d+/).textContent()) ?? "")?.[1]);
-    await openEditor(page);
+    await openPriceEditor(page);
     // A version with today's prices, so there is an earlier one to restore without changing any price.
     await page.getByRole("button", { name: "Preview rates" }).click();
     await expect(page.getByText(/^No voucher changes of \d+/)).toBeVisible();
@@ -143,13 +134,13 @@ test.describe("two saves from one version", () => {
     await page.reload();
     await expect(page.getByText(`Someone saved version ${base + 1} after you started from version ${base}`)).toBeVisible();
     expect(await inForce(page)).toBe(base + 1);
-    await openEditor(page);
+    await openPriceEditor(page);
   });
 });
 
 test.describe("the price editor without JavaScript", () => {
   test("shows a draft's preview to a browser running no script: it is rendered on the server @once", async ({ page, browser, baseURL }) => {
-    await openEditor(page);
+    await openPriceEditor(page);
     await page.goto("/admin/prices/rule?level=brand&key=kinoko-shop");
     await page.getByLabel("Markup (%)", { exact: true }).fill("3");
     await page.getByRole("button", { name: "Preview" }).click();
@@ -163,7 +154,7 @@ test.describe("the price editor without JavaScript", () => {
     await expect(preview.getByText(/^[1-9]\d* thin margins?$/)).toBeVisible();
     await expect(preview.getByRole("row").filter({ hasText: "Kinoko Shop Card 10 USD" })).toContainText(NEW_PRICE);
     await noScript.close();
-    await openEditor(page);
+    await openPriceEditor(page);
   });
 });
 
@@ -172,7 +163,7 @@ test.describe("price editor accessibility", () => {
     // Twenty pages, each analysed by axe.
     test.setTimeout(240_000);
     const brand = BRANDS[testInfo.project.name as keyof typeof BRANDS];
-    await openEditor(page);
+    await openPriceEditor(page);
     // A draft, so that the preview and its forms are checked too.
     await page.goto("/admin/prices/rule?level=global");
     await page.getByLabel("Markup (%)", { exact: true }).fill("4");
@@ -199,7 +190,7 @@ test.describe("price editor accessibility", () => {
       }
     } finally {
       await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL ?? "" }]);
-      await openEditor(page);
+      await openPriceEditor(page);
     }
   });
 });
