@@ -39,7 +39,6 @@ async function expectFitsScreen(page: Page): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
-
 /** The price a checkout is quoted: POST /api/checkout, then the order's own view. */
 async function quotedPrice(request: APIRequestContext): Promise<{ minor: number; currency: string }> {
   const data = { voucher_id: KINOKO.voucherId, game_id: KINOKO.productId, email: freshEmail(), bot_token: await botTokenVia(request) };

@@ -34,7 +34,6 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies(cookies);
 });
 
-
 /** The price a checkout is quoted for the voucher: POST /api/checkout, then the order's own view. */
 async function quotedPrice(request: APIRequestContext, brand: { productId: number; voucherId: number }): Promise<string> {
   const data = { voucher_id: brand.voucherId, game_id: brand.productId, email: freshEmail(), bot_token: await botTokenVia(request) };
