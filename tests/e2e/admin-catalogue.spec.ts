@@ -85,7 +85,7 @@ test.describe("admin catalogue", () => {
         await page.getByRole("button", { name: "Hide", exact: true }).press("Enter");
         await expect(page.getByText("1 product hidden.")).toBeVisible();
         hidden = true;
-        await expect(page.getByRole("row").filter({ has: box }).getByText("Hidden", { exact: true })).toBeVisible();
+        await expect(page.getByRole("row").filter({ has: box }).getByTestId("visibility")).toHaveText("Hidden");
       });
 
       await test.step("it is gone from the storefront, its page is a 404, and the checkout refuses it", async () => {

@@ -90,7 +90,7 @@ export async function CatalogueTable({ rows, selectable, updatedAt, shop }: Prop
                     {t(`availability.${state.key}` as "availability.onSale")}
                   </span>
                 </td>
-                <td data-label={t("shown")}>{row.hidden ? <strong>{t("hidden")}</strong> : t("visible")}</td>
+                <td data-label={t("shown")} data-testid="visibility">{row.hidden ? <strong>{t("hidden")}</strong> : t("visible")}</td>
                 <td data-label={t("featured")}>{row.featured ? t("yes") : t("no")}</td>
                 <td data-label={t("sortOrder")}>{row.sortOrder ?? t("noSortOrder")}</td>
                 <td data-label={t("updated")}>
