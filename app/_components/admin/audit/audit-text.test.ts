@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import en from "@/lib/i18n/messages/en.json";
@@ -28,5 +30,25 @@ describe("an audit row in the reader's language", () => {
     ]);
     expect(changeLines("x".repeat(3), say("en"))).toEqual([{ field: { words: "value" }, value: { code: "xxx" } }]);
     expect(changeLines(null, say("en"))).toEqual([]);
+  });
+});
+
+describe("the audit actions the shop records", () => {
+  // Every action the library writes (audit rows are written in lib/ only: decision 123) has words
+  // in both languages; a new action without them would show its code on the audit page.
+  const sources = readdirSync("lib", { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+    .map((file) => readFileSync(join("lib", file), "utf8"));
+  const codes = /"((?:alerts|auth|catalog|catalogue|fraud|operations|orders|people|prices|reconciliation)\.[a-z_]+)"/g;
+  const actions = [...new Set(sources.flatMap((text) => [...text.matchAll(codes)].map((match) => match[1] ?? "")))];
+
+  it("are found in the code", () => {
+    expect(actions).toContain("prices.store_currency_changed");
+    expect(actions.length).toBeGreaterThan(20);
+  });
+
+  it.each(actions)("%s has words in English and Chinese", (action) => {
+    expect(actionName(action, say("en"))).toHaveProperty("words");
+    expect(actionName(action, say("zh"))).toHaveProperty("words");
   });
 });
