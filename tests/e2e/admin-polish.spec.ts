@@ -198,7 +198,8 @@ async function englishWords(page: Page, allowed: RegExp[]): Promise<string[]> {
   });
   let rest = text;
   for (const pattern of allowed) rest = rest.replace(pattern, " ");
-  return [...new Set(rest.match(/[A-Za-z]{3,}/g) ?? [])];
+  // Whole words only: a token that mixes letters and digits ("d0fbd521-…", a request's id) is a code.
+  return [...new Set(rest.match(/\b[A-Za-z]{3,}\b/g) ?? [])];
 }
 
 const CHINESE_PAGES = ["/zh/admin", "/zh/admin/orders", "/zh/admin/order", "/zh/admin/alerts", "/zh/admin/reconciliation", "/zh/admin/prices", "/zh/admin/prices/history", "/zh/admin/catalogue", "/zh/admin/catalogue/changes", "/zh/admin/people", "/zh/admin/security", "/zh/admin/audit"];
