@@ -46,6 +46,13 @@ describe("an order event in the reader's language", () => {
     expect(line(stuck, "zh").said).not.toMatch(/authorized/);
   });
 
+  it("says Stripe's dispute and warning codes in Chinese, keeping an unknown code as given", () => {
+    const dispute: OrderEvent = { at: 0, what: "dispute dp_1: needs_response (fraudulent)", words: { kind: "dispute", values: { dispute: "dp_1", status: "needs_response", reason: "fraudulent" } } };
+    expect(line(dispute, "zh").said).toBe("争议 dp_1：待回应（原因：欺诈）");
+    const warning: OrderEvent = { at: 0, what: "early fraud warning w_1 (new_kind)", words: { kind: "fraudWarning", values: { warning: "w_1", fraudType: "new_kind" } } };
+    expect(line(warning, "zh").said).toBe("发卡银行发出欺诈警告 w_1（new_kind）");
+  });
+
   it("keeps a note recorded in English only, and its move still in words", () => {
     const old: OrderEvent = { at: 0, what: "reserved → releasing: confirmation refused: 402", to: "releasing" };
     const chinese = line(old, "zh");
