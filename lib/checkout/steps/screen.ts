@@ -59,9 +59,9 @@ async function screen(order: OrderRecord, screening: ScreeningDeps, deps: Checko
   if (decision === "block") {
     await flagBuyer(screening.kv, order.email, "blocked at authorization");
     deps.alertOwner(order.id, `payment blocked at authorization (${why}): released, nothing charged`);
-    return moveTo(deps, "releasing", { kind: "blockedFor", values: { why } }, { screening: screened, reason: "blocked_by_screening" });
+    return moveTo(deps, "releasing", { kind: "blockedFor", values: { why, signals: reasons.length } }, { screening: screened, reason: "blocked_by_screening" });
   }
-  if (decision === "review") return hold(order, deps, screening, assessed.value, { kind: "heldFor", values: { why } });
+  if (decision === "review") return hold(order, deps, screening, assessed.value, { kind: "heldFor", values: { why, signals: reasons.length } });
   return { kind: "change", change: { note: { kind: "screened", values: { decision, why, signals: reasons.length } }, patch: { screening: screened, nextCheckAt: now } } };
 }
 

@@ -37,11 +37,13 @@ describe("an order event in the reader's language", () => {
   });
 
   it("says the screening's reason codes and an order state in words", () => {
-    const held: OrderEvent = { at: 0, what: "held for review: risk_elevated, card_declines", words: { kind: "heldFor", values: { why: "risk_elevated, card_declines" } } };
+    const held: OrderEvent = { at: 0, what: "held for review: risk_elevated, card_declines", words: { kind: "heldFor", values: { why: "risk_elevated, card_declines", signals: 2 } } };
     expect(line(held, "en").said).toBe("held for review: Radar: elevated risk, The card has recent declines");
     const chinese = line(held, "zh").said ?? "";
     expect(chinese).not.toContain("risk_elevated");
     expect(chinese.replace(/Radar/g, "")).not.toMatch(/[A-Za-z]{3,}/);
+    const blocked: OrderEvent = { at: 0, what: "blocked at authorization: no signal", words: { kind: "blockedFor", values: { why: "no signal", signals: 0 } } };
+    expect(line(blocked, "zh").said).toBe("授权时被拦截：无风险信号");
     const stuck: OrderEvent = { at: 0, what: "cannot act: it is authorized without a payment", words: { kind: "cannotActNoPayment", values: { state: "authorized" } } };
     expect(line(stuck, "zh").said).not.toMatch(/authorized/);
   });
