@@ -279,7 +279,7 @@ async function driveSteps(orderId: string, deps: AdvanceDeps, { created, woken }
  */
 async function leaveDue(current: StoredOrder, deps: AdvanceDeps): Promise<Result<OrderRecord, OrderStoreError>> {
   if (isDue(current.record, deps)) return ok(current.record);
-  const saved = await deps.store.save(current, { note: "out of time: continued in a fresh run", patch: { nextCheckAt: deps.clock.now() } });
+  const saved = await deps.store.save(current, { note: { kind: "outOfTime" }, patch: { nextCheckAt: deps.clock.now() } });
   // A conflict: another writer moved the order, and its save set the order's next deadline.
   if (!saved.ok) return saved.error.code === "conflict" ? ok(current.record) : saved;
   return ok(saved.value.record);
@@ -299,7 +299,7 @@ async function guardedStep(step: () => Promise<Step>, order: OrderRecord, deps: 
     // How far it got is unknown: a step that may send /api/pay may have made the order, so a
     // later refusal must not be taken as final (fulfil.ts, reserve.ts).
     const patch = MAY_ORDER_UPSTREAM.has(order.state) ? { upstream: { ...order.upstream, payMayExist: true } } : {};
-    return retryLater(order, deps, `step failed: ${message}`, patch);
+    return retryLater(order, deps, { kind: "stepFailed", values: { message } }, patch);
   }
 }
 

@@ -90,10 +90,10 @@ async function onReview(deps: BankEventDeps, review: Stripe.Review, opened: bool
       // Held like ours only while nothing has gone upstream and no verdict is on it yet.
       if (order.state !== "authorized" || order.review || order.screening?.decision !== "allow") return { nothing: true };
       const deadline = reviewDeadlineCap(order, deps.advance);
-      return { change: { note: `Radar opened review ${review.id}: held`, patch: { review: { status: "pending", openedAt: now, deadline, decidedBy: null, decidedAt: null }, nextCheckAt: deadline } } };
+      return { change: { note: { kind: "radarReviewOpened", values: { review: review.id } }, patch: { review: { status: "pending", openedAt: now, deadline, decidedBy: null, decidedAt: null }, nextCheckAt: deadline } } };
     }
     if (review.closed_reason !== "approved" || order.review?.status !== "pending") return { nothing: true };
-    return { change: { note: `Radar review ${review.id} approved in Stripe`, patch: { review: { ...order.review, status: "approved", decidedBy: "stripe", decidedAt: now }, nextCheckAt: now } } };
+    return { change: { note: { kind: "radarReviewApproved", values: { review: review.id } }, patch: { review: { ...order.review, status: "approved", decidedBy: "stripe", decidedAt: now }, nextCheckAt: now } } };
   });
   if (after?.review?.status === "pending") await enqueueForReview(deps.kv, orderId, after.review.deadline);
   if (after?.review?.status === "approved") await advance(orderId, deps.advance, { kind: "wake", reason: { kind: "any" } });
@@ -110,7 +110,7 @@ async function onWarning(deps: BankEventDeps, warning: Stripe.Radar.EarlyFraudWa
     if (!fresh) return { nothing: true };
     const refund = warning.actionable && !order.dispute && order.state === "completed" && refundWanted(settings, order);
     const record: FraudWarning = { id: warning.id, actionable: warning.actionable, fraudType: warning.fraud_type, at: now, refunded: refund };
-    return { change: { note: `early fraud warning ${warning.id} (${warning.fraud_type})${refund ? ": refunding at once" : ""}`, patch: { fraudWarning: record, alert: "early fraud warning" } } };
+    return { change: { note: { kind: refund ? "fraudWarningRefunding" : "fraudWarning", values: { warning: warning.id, fraudType: warning.fraud_type } }, patch: { fraudWarning: record, alert: "early fraud warning" } } };
   });
   // A repeat of the event (Stripe retries) finds it on the order: done already.
   if (!after || !fresh) return;
@@ -141,7 +141,7 @@ async function onDispute(deps: BankEventDeps, dispute: Stripe.Dispute, created: 
       evidenceSubmittedAt: known?.evidenceSubmittedAt ?? null,
       evidenceSubmittedBy: known?.evidenceSubmittedBy ?? null,
     };
-    return { change: { note: `dispute ${dispute.id}: ${dispute.status} (${dispute.reason})`, patch: { dispute: record, ...(known ? {} : { alert: "disputed" }) } } };
+    return { change: { note: { kind: "dispute", values: { dispute: dispute.id, status: dispute.status, reason: dispute.reason } }, patch: { dispute: record, ...(known ? {} : { alert: "disputed" }) } } };
   });
   if (!after || !created) return;
   await blockBuyer(deps, after, `dispute ${dispute.id}`);

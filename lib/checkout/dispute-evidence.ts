@@ -57,7 +57,7 @@ export async function submitEvidence(deps: SubmitEvidenceDeps, orderId: string, 
   const written = await changeOrder(deps.store, orderId, (order) =>
     ok(
       order.dispute && order.dispute.evidenceSubmittedAt === null
-        ? { change: { note: `dispute evidence submitted by ${actor.email}`, patch: { dispute: { ...order.dispute, evidenceSubmittedAt: now, evidenceSubmittedBy: actor.email } } } }
+        ? { change: { note: { kind: "evidenceSubmitted", values: { by: actor.email } }, patch: { dispute: { ...order.dispute, evidenceSubmittedAt: now, evidenceSubmittedBy: actor.email } } } }
         : { nothing: true as const },
     ),
   );

@@ -41,7 +41,7 @@ export const orderEventSchema = z.object({
   to: orderStateSchema.optional(),
   upstreamOrderId: z.string().nullable().optional(),
   paymentId: z.string().nullable().optional(),
-  /** The note as a kind and values the admin translates; absent on notes recorded in English only. */
+  /** The note as a kind and values the admin translates; absent on events stored before notes had words. */
   words: eventWordsSchema.optional(),
 });
 

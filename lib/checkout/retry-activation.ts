@@ -8,6 +8,7 @@ import type { AdvanceDeps } from "./advance";
 import { readOwnOrder, type BuyerOrderError } from "./buyer-order";
 import { canRetryActivation, publicOrder, type PublicOrder } from "./public-order";
 import { upstreamPatch } from "./upstream-facts";
+import type { EventNote } from "./event-notes";
 
 export type RetryActivationError = BuyerOrderError | { code: "not_applicable"; message: string } | { code: "upstream"; message: string };
 
@@ -24,7 +25,7 @@ export async function retryActivation(orderId: string, key: string | null, deps:
     return err({ code: "upstream", message: "The supplier could not try the activation now; please try again in a few minutes." });
   }
   const delivery = upstreamPatch(order, answer.value, deps.vault).delivery;
-  const note = `activation retried: ${String(delivery.activation)}`;
+  const note: EventNote = { kind: "activationRetried", values: { activation: String(delivery.activation) } };
   // Another writer may move the order meanwhile (a notification, the sweep): record the
   // activation's outcome on top of what it stored.
   let current = own.value;

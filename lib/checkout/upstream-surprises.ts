@@ -87,7 +87,7 @@ export async function recordSurprise(
     if (what === null) return ok(null);
     const surprises = withSurprise(order, { at: deps.clock.now(), source, ...fact, what });
     if (surprises === null) return ok(what);
-    const saved = await deps.store.save(read.value, { note: `upstream surprise (${source}): ${what}`, patch: { surprises } });
+    const saved = await deps.store.save(read.value, { note: { kind: "upstreamSurprise", values: { source, what } }, patch: { surprises } });
     if (saved.ok) {
       alertSurprise(orderId, deps, source, what);
       return ok(what);

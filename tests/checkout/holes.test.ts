@@ -172,7 +172,7 @@ describe("pay first: the lease is only an optimisation (issue 25)", () => {
     const read = await h.deps.store.read(id);
     if (!read.ok) throw new Error("unreadable");
     const until = h.timers.now() + PAY_IN_FLIGHT_MS;
-    await h.deps.store.save(read.value, { note: "sending /api/pay", patch: { upstream: { ...read.value.record.upstream, payInFlightUntil: until } } });
+    await h.deps.store.save(read.value, { note: { kind: "sending", values: { call: "order", nonce: "test" } }, patch: { upstream: { ...read.value.record.upstream, payInFlightUntil: until } } });
     const refused = () => h.replaceAnswers.push({ path: "/api/pay", acted: false, answer: () => Response.json({ error: 103 }, { status: 503 }) });
     refused();
     const waiting = await h.step(id, true);

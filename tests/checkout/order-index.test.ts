@@ -84,14 +84,14 @@ describe.each(drivers)("order indexes: $name", ({ name, skipReason, open }) => {
     const store = createOrderStore(kv, clock);
     const created = await store.create(sampleOrder({ id: "01KA0000000000000000000002" }));
     if (!created.ok) throw new Error("create failed");
-    const reserved = await store.save(created.value, { to: "reserved", note: "reserved", patch: { upstream: { ...created.value.record.upstream, orderId: "U-77" } } });
+    const reserved = await store.save(created.value, { to: "reserved", note: { kind: "reserved", values: { status: 1 } }, patch: { upstream: { ...created.value.record.upstream, orderId: "U-77" } } });
     if (!reserved.ok) throw new Error("save failed");
     await expectConsistent(kv, [created.value.record.id]);
     const payment = { ...reserved.value.record.payment, sessionId: "cs_test_1", paymentIntentId: "pi_test_1" };
-    const awaiting = await store.save(reserved.value, { to: "awaiting_payment", note: "opened", patch: { payment } });
+    const awaiting = await store.save(reserved.value, { to: "awaiting_payment", note: { kind: "paymentPageOpened", values: { session: "cs_test" } }, patch: { payment } });
     if (!awaiting.ok) throw new Error("save failed");
     // A note that changes no state keeps the order where it is.
-    const noted = await store.save(awaiting.value, { note: "buyer came back" });
+    const noted = await store.save(awaiting.value, { note: { kind: "codeShown" } });
     expect(noted.ok).toBe(true);
     await expectConsistent(kv, [created.value.record.id]);
     for (const ref of ["U-77", "cs_test_1", "pi_test_1"]) expect(await kv.get(ORDER_INDEX_KEYS.ref(ref))).toBe(created.value.record.id);
@@ -120,14 +120,14 @@ describe.each(drivers)("order indexes: $name", ({ name, skipReason, open }) => {
     await expectConsistent(kv, [record.id]);
 
     // A writer still holding the old text loses and moves nothing in any index.
-    expect((await stores[1]!.save(created.value, { to: "failed", note: "stale" })).ok).toBe(false);
+    expect((await stores[1]!.save(created.value, { to: "failed", note: { kind: "reservationFailed" } })).ok).toBe(false);
     await expectConsistent(kv, [record.id]);
 
     // Many writers from the same read, on separate connections: one wins, the sets follow it.
     const current = await stores[0]!.read(record.id);
     if (!current.ok) throw new Error("read failed");
     const results = await race(instances, 12, (_one, i) =>
-      stores[i % stores.length]!.save(current.value, { to: i % 2 ? "awaiting_payment" : "releasing", note: `worker ${i}` }),
+      stores[i % stores.length]!.save(current.value, { to: i % 2 ? "awaiting_payment" : "releasing", note: { kind: "stepFailed", values: { message: `worker ${i}` } } }),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     await expectConsistent(kv, [record.id]);
@@ -153,7 +153,7 @@ describe.each(drivers)("order indexes: $name", ({ name, skipReason, open }) => {
     // One moves after the upgrade: its save puts it in its new state's set before any backfill.
     const read = await store.read(old[0]!.id);
     if (!read.ok) throw new Error("read failed");
-    const moved = await store.save(read.value, { to: "failed", note: "refused" });
+    const moved = await store.save(read.value, { to: "failed", note: { kind: "reservationFailed" } });
     if (!moved.ok) throw new Error("save failed");
 
     // A backfill that read the order before that save is told so and writes nothing.

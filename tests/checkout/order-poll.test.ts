@@ -23,7 +23,7 @@ async function awaitingOrder(h: CheckoutHarness): Promise<{ id: string; key: str
   const read = await h.deps.store.read(id);
   if (!read.ok) throw new Error("no order");
   // The harness made its own key; give the order ours, and a state that waits on the buyer.
-  const saved = await h.deps.store.save(read.value, { to: "reserved", note: "test", patch: { capabilityHash: capabilityHash(key), nextCheckAt: h.timers.now() + 3600_000 } });
+  const saved = await h.deps.store.save(read.value, { to: "reserved", note: { kind: "reserved", values: { status: 1 } }, patch: { capabilityHash: capabilityHash(key), nextCheckAt: h.timers.now() + 3600_000 } });
   if (!saved.ok) throw new Error("not saved");
   return { id, key, version: orderVersion(publicOrder(saved.value.record, h.deps.vault)) };
 }
@@ -57,7 +57,7 @@ describe("a look at an open order", () => {
     const other: AdvanceDeps = { ...h.deps, store: createOrderStore(h.kv, h.timers) };
     const read = await other.store.read(id);
     if (!read.ok) throw new Error("no order");
-    await other.store.save(read.value, { to: "releasing", note: "payment cancelled", patch: { reason: "payment_declined" } });
+    await other.store.save(read.value, { to: "releasing", note: { kind: "paymentCancelled" }, patch: { reason: "payment_declined" } });
 
     const response = await getOrder(asked(id, key, version), id, { orders: async () => h.deps });
     expect(response.status).toBe(200);
@@ -73,10 +73,10 @@ describe("a look at an open order", () => {
     const { id, key } = await awaitingOrder(h);
     const read = await h.deps.store.read(id);
     if (!read.ok) throw new Error("no order");
-    await h.deps.store.save(read.value, { to: "releasing", note: "test" });
+    await h.deps.store.save(read.value, { to: "releasing", note: { kind: "paymentCancelled" } });
     const again = await h.deps.store.read(id);
     if (!again.ok) throw new Error("no order");
-    await h.deps.store.save(again.value, { to: "failed", note: "test", patch: { reason: "payment_expired", nextCheckAt: null } });
+    await h.deps.store.save(again.value, { to: "failed", note: { kind: "nothingCharged" }, patch: { reason: "payment_expired", nextCheckAt: null } });
     const response = await getOrder(new Request(`https://shop.test/api/orders/${id}?key=${key}`), id, { orders: async () => h.deps });
     expect(response.status).toBe(200);
     expect(((await response.json()) as PublicOrder).final).toBe(true);

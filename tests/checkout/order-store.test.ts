@@ -89,13 +89,13 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
     const store = createOrderStore(kv, clock);
     const created = await store.create(sampleOrder());
     if (!created.ok) throw new Error("create failed");
-    expect(await store.save(created.value, { to: "delivered", note: "skipping payment" })).toEqual({
+    expect(await store.save(created.value, { to: "delivered", note: { kind: "upstreamDeliveredStatus", values: { status: 2 } } })).toEqual({
       ok: false,
       error: { code: "invalid_move", from: "created", to: "delivered" },
     });
     const reserved = await store.save(created.value, {
       to: "reserved",
-      note: "upstream status 6",
+      note: { kind: "upstreamStatus", values: { status: 6 } },
       patch: { upstream: { ...sampleOrder().upstream, orderId: "555", status: 6 } },
     });
     expect(reserved.ok).toBe(true);
@@ -103,7 +103,7 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
     if (!read.ok) throw new Error("read failed");
     expect(read.value.record.state).toBe("reserved");
     expect(read.value.record.events).toEqual([
-      { at: clock.now(), what: "created → reserved: upstream status 6", to: "reserved", upstreamOrderId: "555", paymentId: null },
+      { at: clock.now(), what: "created → reserved: upstream status 6", words: { kind: "upstreamStatus", values: { status: 6 } }, to: "reserved", upstreamOrderId: "555", paymentId: null },
     ]);
   });
 
@@ -135,7 +135,7 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
     if (!created.ok) throw new Error("create failed");
     const base: StoredOrder = created.value;
     const results = await race(instances, 12, (_kv, i) =>
-      stores[i % stores.length]!.save(base, { to: i % 2 ? "reserved" : "failed", note: `worker ${i}` }),
+      stores[i % stores.length]!.save(base, { to: i % 2 ? "reserved" : "failed", note: { kind: "stepFailed", values: { message: `worker ${i}` } } }),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.error.code === "conflict")).toBe(true);
@@ -158,7 +158,7 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
     await store.create(later);
     expect(await store.due(10)).toEqual({ ok: true, value: [sampleOrder().id] });
     if (!createdNow.ok) throw new Error("create failed");
-    await store.save(createdNow.value, { to: "failed", note: "upstream refused: 102", patch: { nextCheckAt: null } });
+    await store.save(createdNow.value, { to: "failed", note: { kind: "reservationRefused", values: { code: "102" } }, patch: { nextCheckAt: null } });
     expect(await store.due(10)).toEqual({ ok: true, value: [] });
     expect(await kv.zCard(ORDER_KEYS.due)).toBe(1);
   });

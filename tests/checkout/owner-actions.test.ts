@@ -285,7 +285,7 @@ describe("cancel", () => {
     const read = await w.h.deps.store.read(payFirst);
     if (!read.ok) throw new Error("no order");
     // As if a run had just seen the payment and was about to send /api/pay.
-    const saved = await w.h.deps.store.save(read.value, { to: "authorized", note: "test: payment seen", patch: { nextCheckAt: null } });
+    const saved = await w.h.deps.store.save(read.value, { to: "authorized", note: { kind: "paymentAuthorized", values: { intent: "pi_test" } }, patch: { nextCheckAt: null } });
     expect(saved.ok).toBe(true);
     const held = JSON.stringify(await w.order(payFirst));
     expect(await w.run(cancelOrder(w.deps, { orderId: payFirst, requestId: "cancel-pf-1" }, OWNER))).toMatchObject({ ok: false, error: { code: "upstream_may_deliver" } });

@@ -17,7 +17,7 @@ async function dueRereads(h: CheckoutHarness, count: number, ageMs: number): Pro
     const id = `01KB${String(i).padStart(22, "0")}`;
     const created = await h.deps.store.create(completedOrder(id, h.timers.now() - 2 * ageMs, { nextCheckAt: h.timers.now() - ageMs - i }));
     // Saved once, as the completing move saves it: a save files a completed order's deadline.
-    const saved = created.ok ? await h.deps.store.save(created.value, { note: "completed" }) : created;
+    const saved = created.ok ? await h.deps.store.save(created.value, { note: { kind: "paymentCaptured" } }) : created;
     if (!saved.ok) throw new Error(`create failed: ${saved.error.code}`);
     ids.push(id);
   }

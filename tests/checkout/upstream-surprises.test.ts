@@ -18,9 +18,9 @@ async function stored(h: CheckoutHarness, id: string) {
 
 /** Another run releases the order while /api/pay is on its way: releasing, then failed. */
 async function releasedMeanwhile(h: CheckoutHarness, id: string) {
-  const releasing = await h.deps.store.save(await stored(h, id), { to: "releasing", note: "another run: order refused upstream: 103", patch: { reason: "unavailable" } });
+  const releasing = await h.deps.store.save(await stored(h, id), { to: "releasing", note: { kind: "orderRefused", values: { code: "103" } }, patch: { reason: "unavailable" } });
   if (!releasing.ok) throw new Error(releasing.error.code);
-  const failed = await h.deps.store.save(releasing.value, { to: "failed", note: "another run: payment cancelled" });
+  const failed = await h.deps.store.save(releasing.value, { to: "failed", note: { kind: "paymentCancelled" } });
   if (!failed.ok) throw new Error(failed.error.code);
 }
 

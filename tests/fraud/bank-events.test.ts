@@ -71,7 +71,7 @@ describe("an early fraud warning", () => {
     const { id } = await h.paidOrder(CARDS.earlyFraudWarning);
     const read = await h.deps.store.read(id);
     if (!read.ok) throw new Error("unread");
-    await h.deps.store.save(read.value, { note: "code shown", patch: { codeViews: [h.timers.now()] } });
+    await h.deps.store.save(read.value, { note: { kind: "codeShown" }, patch: { codeViews: [h.timers.now()] } });
     await deliver("radar.early_fraud_warning.created");
     expect((await order(id)).fraudWarning).toMatchObject({ refunded: false });
     expect((await order(id)).state).toBe("completed");
@@ -114,7 +114,7 @@ describe("a dispute", () => {
     const read = await h.deps.store.read(id);
     if (!read.ok) throw new Error("unread");
     const pending = { requestId: "part-in-flight", kind: "part" as const, amount: { minor: 100, currency: before.quote.price.currency }, reason: "goodwill", by: OWNER.email, at: h.timers.now(), status: "pending" as const, refundId: null, buyerTold: false };
-    await h.deps.store.save(read.value, { note: "part refund asked", patch: { refunds: [pending] } });
+    await h.deps.store.save(read.value, { note: { kind: "ownerRefundAsked", values: { amount: pending.amount, by: pending.by, kind: pending.kind, request: pending.requestId } }, patch: { refunds: [pending] } });
     await deliver("charge.dispute.created");
     expect(h.alerts.some((a) => a.includes("in flight"))).toBe(true);
     const { settleRefunds } = await import("@/lib/checkout/owner-actions/settle-refunds");

@@ -43,18 +43,18 @@ async function seed(kv: Kv): Promise<OrderRecord[]> {
     let stored = created.value;
     const target = STATES[i % STATES.length]!;
     if (target === "reserved" || target === "awaiting_payment") {
-      const moved = await store.save(stored, { to: "reserved", note: "reserved", patch: { upstream: { ...record.upstream, orderId: `UP-${i}` } } });
+      const moved = await store.save(stored, { to: "reserved", note: { kind: "reserved", values: { status: 1 } }, patch: { upstream: { ...record.upstream, orderId: `UP-${i}` } } });
       if (!moved.ok) throw new Error("save failed");
       stored = moved.value;
     }
     if (target === "awaiting_payment") {
       const payment = { ...record.payment, sessionId: `cs_test_${i}`, paymentIntentId: `pi_test_${i}` };
-      const moved = await store.save(stored, { to: "awaiting_payment", note: "opened", patch: { payment } });
+      const moved = await store.save(stored, { to: "awaiting_payment", note: { kind: "paymentPageOpened", values: { session: "cs_test" } }, patch: { payment } });
       if (!moved.ok) throw new Error("save failed");
       stored = moved.value;
     }
     if (target === "failed") {
-      const moved = await store.save(stored, { to: "failed", note: "refused" });
+      const moved = await store.save(stored, { to: "failed", note: { kind: "reservationFailed" } });
       if (!moved.ok) throw new Error("save failed");
       stored = moved.value;
     }

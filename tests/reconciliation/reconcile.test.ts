@@ -165,9 +165,9 @@ describe("GET /api/cron/reconcile", () => {
         const answer = await upstream.pay(request);
         const read = await h.deps.store.read(id);
         if (!read.ok) throw new Error(read.error.code);
-        const releasing = await h.deps.store.save(read.value, { to: "releasing", note: "another run: refused upstream (103)", patch: { reason: "unavailable" } });
+        const releasing = await h.deps.store.save(read.value, { to: "releasing", note: { kind: "reservationRefused", values: { code: "103" } }, patch: { reason: "unavailable" } });
         if (!releasing.ok) throw new Error(releasing.error.code);
-        await h.deps.store.save(releasing.value, { to: "failed", note: "another run: nothing was charged" });
+        await h.deps.store.save(releasing.value, { to: "failed", note: { kind: "nothingCharged" } });
         return answer;
       },
     };

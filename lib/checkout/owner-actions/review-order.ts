@@ -18,6 +18,7 @@ import { auditOrderAction } from "./audit-order";
 import { changeOrder, repeatOf, type Decision } from "./change-order";
 import { requestIdSchema, type OwnerActionDeps, type OwnerActionError, type OwnerActionOutcome } from "./owner-action-deps";
 import { oncePerRequest } from "./request-claim";
+import type { EventNote } from "../event-notes";
 
 export const reviewInputSchema = z.object({ orderId: orderIdSchema, requestId: requestIdSchema, verdict: z.enum(["approve", "reject"]) });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
@@ -51,7 +52,7 @@ export function decideReview(order: OrderRecord, verdict: Verdict, actor: Actor,
     return err({ code: "already_decided", message: `this order was ${review.status} already (${by}); nothing was changed` });
   }
   const decided: Review = { ...review, status: wanted, decidedBy: actor.email, decidedAt: now };
-  const note = `${wanted} in review by ${actor.email} (request ${requestId})`;
+  const note: EventNote = { kind: "reviewDecided", values: { verdict: wanted, by: actor.email, request: requestId } };
   if (verdict === "approve") return ok({ change: { note, patch: { review: decided, attempts: 0, nextCheckAt: now } } });
   return ok({ change: { to: "releasing", note, patch: { review: decided, reason: "rejected_in_review", attempts: 0, nextCheckAt: now } } });
 }

@@ -63,13 +63,15 @@ async function finishPart(deps: OwnerActionDeps, order: OrderRecord, entry: Owne
   }
   const status = answer.ok ? "done" : "failed";
   const refundId = answer.ok ? answer.value.refundId : null;
-  const note = answer.ok ? `owner refund ${entry.requestId} done (${refundId})` : `owner refund ${entry.requestId} refused by Stripe (${answer.error.code}): nothing refunded`;
+  const note: EventNote = answer.ok
+    ? { kind: "ownerRefundDone", values: { request: entry.requestId, refund: String(refundId) } }
+    : { kind: "ownerRefundRefused", values: { request: entry.requestId, code: answer.error.code } };
   await updateEntry(deps, order.id, entry.requestId, note, (current) => (current.status === "pending" ? { ...current, status, refundId } : null));
   await claim.drop();
 }
 
 async function markFullDone(deps: OwnerActionDeps, orderId: string, entry: OwnerRefund): Promise<void> {
-  await updateEntry(deps, orderId, entry.requestId, `owner refund ${entry.requestId} done`, (current, order) =>
+  await updateEntry(deps, orderId, entry.requestId, { kind: "ownerRefundSettled", values: { request: entry.requestId } }, (current, order) =>
     current.status === "pending" ? { ...current, status: "done", refundId: order.payment.refundId } : null,
   );
 }

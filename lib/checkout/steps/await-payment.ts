@@ -6,9 +6,9 @@ import { paymentDeadline } from "./open-payment";
 
 export const awaitPayment: StepHandler = async (order, deps) => {
   const sessionId = order.payment.sessionId;
-  if (sessionId === null) return cannotAct(order, deps, "it awaits a payment it never opened");
+  if (sessionId === null) return cannotAct(order, deps, { kind: "cannotActNoPaymentPage" });
   const read = await deps.payments.readCheckout(sessionId);
-  if (!read.ok) return retryLater(order, deps, `payment not readable (${read.error.code})`);
+  if (!read.ok) return retryLater(order, deps, { kind: "paymentNotReadable", values: { code: read.error.code } });
   const { session, intent } = read.value;
   const withIntent = { payment: { ...order.payment, paymentIntentId: intent?.id ?? order.payment.paymentIntentId } };
 
@@ -28,9 +28,9 @@ export const awaitPayment: StepHandler = async (order, deps) => {
     // The reservation would end before the session: close the session first, so a payment
     // cannot arrive for a voucher we no longer hold. The next read sees what really happened.
     const expired = await deps.payments.expireCheckout(sessionId, order.id);
-    if (!expired.ok) return retryLater(order, deps, `payment page not closed (${expired.error.code})`, withIntent);
-    return retryLater(order, deps, "payment page closed before the reservation ends", withIntent, deps.clock.now());
+    if (!expired.ok) return retryLater(order, deps, { kind: "paymentPageNotClosed", values: { code: expired.error.code } }, withIntent);
+    return retryLater(order, deps, { kind: "paymentPageClosedEarly" }, withIntent, deps.clock.now());
   }
-  if (session === "complete") return retryLater(order, deps, `payment ${intent?.status ?? "pending"}`, withIntent);
+  if (session === "complete") return retryLater(order, deps, { kind: "paymentPending", values: { status: intent?.status ?? "pending" } }, withIntent);
   return waitUntil(deps, Math.min(order.payment.expiresAt ?? deadline, deadline), { kind: "waitingForPayment" }, withIntent);
 };

@@ -26,13 +26,13 @@ export const poll: StepHandler = async (order, deps) => {
   const orderId = order.upstream.orderId;
   if (orderId === null) return payNow(order, deps);
   const info = await deps.upstream.orderInfo(orderId);
-  if (!info.ok) return retryLater(order, deps, `order info not read (${info.error.code})`);
+  if (!info.ok) return retryLater(order, deps, { kind: "orderInfoNotRead", values: { code: info.error.code } });
   return outcome(order, deps, info.value, "order info");
 };
 
 async function confirm(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
   const orderId = order.upstream.orderId;
-  if (orderId === null) return cannotAct(order, deps, "it is reserved without an upstream order id");
+  if (orderId === null) return cannotAct(order, deps, { kind: "cannotActReservedNoOrder" });
   const answer = await deps.upstream.orderUpdate({ order_id: orderId, status: ORDER_STATUS.success });
   if (answer.ok) return outcome(order, deps, answer.value, "confirmation");
   const { error } = answer;
@@ -42,18 +42,18 @@ async function confirm(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
     deps.alertOwner(order.id, "partner balance too low to confirm a paid order: top up the partner balance");
     const releaseAt = (order.upstream.reservationEndsAt ?? deps.clock.now()) - deps.policy.safetyMarginMs;
     if (deps.clock.now() >= releaseAt) {
-      return moveTo(deps, "releasing", "partner balance stayed too low until the reservation's end", { reason: "reservation_expired" });
+      return moveTo(deps, "releasing", { kind: "balanceLowUntilEnd" }, { reason: "reservation_expired" });
     }
-    return retryLater(order, deps, "confirmation refused: partner balance too low (402)", { alert: "partner balance too low" }, releaseAt);
+    return retryLater(order, deps, { kind: "confirmationBalanceLow" }, { alert: "partner balance too low" }, releaseAt);
   }
   if (error.code === 101 || error.mayHaveTakenEffect) {
     // 101: already final — maybe by our own earlier confirmation whose answer we lost. Look.
     return poll(order, deps);
   }
   if (isCleanRefusal(error)) {
-    return moveTo(deps, "releasing", `confirmation refused: ${error.code}`, { reason: "confirmation_refused" });
+    return moveTo(deps, "releasing", { kind: "confirmationRefused", values: { code: error.code } }, { reason: "confirmation_refused" });
   }
-  return retryLater(order, deps, `confirmation not answered (${error.code})`);
+  return retryLater(order, deps, { kind: "confirmationNotAnswered", values: { code: error.code } });
 }
 
 async function payNow(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
@@ -81,12 +81,12 @@ function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError, 
     // the buyer's money is let go now rather than held for days on a top-up nobody may make.
     // Not while another run's pay may still reach upstream: that one could still be delivered.
     deps.alertOwner(order.id, "partner balance too low to fulfil a paid order: the buyer's payment was cancelled; top up the partner balance");
-    return moveTo(deps, "releasing", "order refused: partner balance too low (402)", { reason: "unavailable", alert: "partner balance too low" });
+    return moveTo(deps, "releasing", { kind: "orderBalanceLow" }, { reason: "unavailable", alert: "partner balance too low" });
   }
   const mayExist = order.upstream.payMayExist || error.mayHaveTakenEffect;
   if (isCleanRefusal(error) && !mayExist) {
-    if (othersUntil === null) return moveTo(deps, "releasing", `order refused upstream: ${error.code}`, { reason: "unavailable" });
-    return retryLater(order, deps, `order refused upstream (${error.code}) while another /api/pay of ours may still reach it; asking again`, {}, othersUntil);
+    if (othersUntil === null) return moveTo(deps, "releasing", { kind: "orderRefused", values: { code: error.code } }, { reason: "unavailable" });
+    return retryLater(order, deps, { kind: "orderRefusedAskAgain", values: { code: error.code } }, {}, othersUntil);
   }
   const patch = mayExist === order.upstream.payMayExist ? {} : { upstream: { ...order.upstream, payMayExist: true } };
   const authorizedAt = order.payment.authorizedAt ?? order.updatedAt;
@@ -94,19 +94,19 @@ function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError, 
   const holdEnds = authorizedAt + deps.policy.authorizationHoldMs;
   if (now >= holdEnds) {
     deps.alertOwner(order.id, `no readable answer from upstream for ext_order_id ${order.id} before the buyer's authorization lapses (last: ${error.code}): released unpaid; if upstream filled it, the buyer got it free`);
-    return moveTo(deps, "releasing", `upstream never answered readably (${error.code}); the authorization is about to lapse`, { ...patch, reason: "unavailable", alert: "released without an answer from upstream" });
+    return moveTo(deps, "releasing", { kind: "neverAnswered", values: { code: error.code } }, { ...patch, reason: "unavailable", alert: "released without an answer from upstream" });
   }
   const tellOwner = now >= authorizedAt + deps.policy.payGiveUpMs && order.alert === null;
   if (tellOwner) {
     deps.alertOwner(order.id, `no readable answer from upstream for ext_order_id ${order.id} for a day (${error.code}); the buyer's money stays held while we keep asking`);
   }
   const alert = tellOwner ? { alert: "no readable answer from upstream" } : {};
-  return retryLater(order, deps, `order not answered (${error.code}); asking again with the same ext_order_id`, { ...patch, ...alert }, holdEnds);
+  return retryLater(order, deps, { kind: "orderNotAnswered", values: { code: error.code } }, { ...patch, ...alert }, holdEnds);
 }
 
 function follow(order: OrderRecord, deps: CheckoutDeps, status: number): Promise<Step> | Step {
-  if (isDelivered(status)) return moveTo(deps, "delivered", `upstream delivered (status ${status})`);
-  if (status === ORDER_STATUS.error) return moveTo(deps, "releasing", "upstream order failed", { reason: "upstream_failed" });
+  if (isDelivered(status)) return moveTo(deps, "delivered", { kind: "upstreamDeliveredStatus", values: { status } });
+  if (status === ORDER_STATUS.error) return moveTo(deps, "releasing", { kind: "upstreamOrderFailed" }, { reason: "upstream_failed" });
   return poll(order, deps);
 }
 
@@ -118,10 +118,10 @@ function outcome(order: OrderRecord, deps: CheckoutDeps, answer: UpstreamAnswer,
   if (isDelivered(status)) return moveTo(deps, "delivered", { kind: "upstreamDelivered", values: { call: what, status } }, patch);
   if (status === ORDER_STATUS.error) {
     const reason = order.flow === "reservation" ? "confirmation_refused" : "upstream_failed";
-    return moveTo(deps, "releasing", `${what}: failed upstream`, { ...patch, reason });
+    return moveTo(deps, "releasing", { kind: "upstreamCallFailed", values: { call: what } }, { ...patch, reason });
   }
   if (order.state === "authorized" && isInProgress(status)) return moveTo(deps, "fulfilling", { kind: "upstreamInProgress", values: { call: what, status } }, patch);
-  return retryLater(order, deps, `${what}: status ${status}`, patch);
+  return retryLater(order, deps, { kind: "upstreamCallStatus", values: { call: what, status } }, patch);
 }
 
 function payRequest(order: OrderRecord) {

@@ -7,14 +7,15 @@ import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../checkout-deps";
 import type { OrderChange } from "../store/order-store";
 import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./step";
+import type { EventNote } from "../event-notes";
 
 export const openPayment: StepHandler = async (order, deps) => {
   const deadline = paymentDeadline(order, deps);
   if (deps.clock.now() >= deadline) return tooLateForPage(order, deps);
   const expiresAt = order.payment.expiresAt;
-  if (expiresAt === null) return freezeRequest(order, deps, order.payment.openAttempt, "payment page's expiry fixed");
+  if (expiresAt === null) return freezeRequest(order, deps, order.payment.openAttempt, { kind: "paymentExpiryFixed" });
   const key = deps.vault.open(order.capabilitySealed, order.id);
-  if (!key.ok) return cannotAct(order, deps, "its capability key does not open with this code key (was CHECKOUT_CODE_KEY rotated?)");
+  if (!key.ok) return cannotAct(order, deps, { kind: "cannotActKey" });
   const opened = await deps.payments.openCheckout({
     orderId: order.id,
     returnUrl: deps.orderLink(order.id, key.value, order.locale),
@@ -28,8 +29,8 @@ export const openPayment: StepHandler = async (order, deps) => {
   if (!opened.ok) {
     // Stripe never ran this request and never will under its key: a new request may. The page
     // the old key might have made was never shown to anyone, so nobody can pay on it.
-    if (opened.error.needsNewKey) return freezeRequest(order, deps, order.payment.openAttempt + 1, `payment page request refused (${opened.error.code}); a new one`);
-    return retryLater(order, deps, `payment page not opened (${opened.error.code})`, {}, deadline);
+    if (opened.error.needsNewKey) return freezeRequest(order, deps, order.payment.openAttempt + 1, { kind: "paymentPageRequestRefused", values: { code: opened.error.code } });
+    return retryLater(order, deps, { kind: "paymentPageNotOpened", values: { code: opened.error.code } }, {}, deadline);
   }
   const { sessionId, url } = opened.value;
   return moveTo(deps, "awaiting_payment", { kind: "paymentPageOpened", values: { session: sessionId } }, {
@@ -39,7 +40,7 @@ export const openPayment: StepHandler = async (order, deps) => {
 };
 
 /** Store the request's parameters before it is sent; the next loop of advance sends it. */
-function freezeRequest(order: OrderRecord, deps: CheckoutDeps, attempt: number, note: string): Step {
+function freezeRequest(order: OrderRecord, deps: CheckoutDeps, attempt: number, note: EventNote): Step {
   const payment = frozenPayment(order, deps, attempt);
   if (payment === null) return tooLateForPage(order, deps);
   return { kind: "change", change: { note, patch: { payment, nextCheckAt: deps.clock.now() } } };
@@ -74,9 +75,9 @@ function pageExpiry(order: OrderRecord, deps: CheckoutDeps): number | null {
  * enters a card, never after. A reservation is given back upstream on the way (releasing).
  */
 export function tooLateForPage(order: OrderRecord, deps: CheckoutDeps, patch: OrderChange["patch"] = {}): Step {
-  const note = "too little of the reservation left for a payment page: ended before the buyer pays";
+  const note: EventNote = { kind: "tooLittleReservationLeft" };
   if (order.flow === "reservation") return moveTo(deps, "releasing", note, { ...patch, reason: "reservation_expired" });
-  return moveTo(deps, "failed", "no payment page could be opened in time", { reason: "unavailable" });
+  return moveTo(deps, "failed", { kind: "noPaymentPageInTime" }, { reason: "unavailable" });
 }
 
 /**

@@ -11,24 +11,24 @@ import { frozenPayment, tooLateForPage } from "./open-payment";
 import { cannotAct, moveTo, retryLater, type StepHandler } from "./step";
 
 export const reserve: StepHandler = async (order, deps) => {
-  if (order.item.kind !== "voucher") return cannotAct(order, deps, "only vouchers are reserved");
+  if (order.item.kind !== "voucher") return cannotAct(order, deps, { kind: "cannotActNotVoucher" });
   const now = deps.clock.now();
   if (now >= order.createdAt + deps.policy.reservationMs) {
     // Whatever we may have reserved and never heard of ends upstream by itself, undebited.
-    return moveTo(deps, "failed", "no reservation within the reservation's lifetime", { reason: "unavailable" });
+    return moveTo(deps, "failed", { kind: "noReservationInTime" }, { reason: "unavailable" });
   }
   const answer = await deps.upstream.pay(reservationRequest(order, order.item));
   if (!answer.ok) {
     const { error } = answer;
     if (isCleanRefusal(error) && !order.upstream.payMayExist) {
-      return moveTo(deps, "failed", `reservation refused: ${error.code}`, { reason: "unavailable" });
+      return moveTo(deps, "failed", { kind: "reservationRefused", values: { code: error.code } }, { reason: "unavailable" });
     }
     const patch = error.mayHaveTakenEffect ? { upstream: { ...order.upstream, payMayExist: true } } : {};
-    return retryLater(order, deps, `reservation not answered (${error.code}); asking again with the same ext_order_id`, patch);
+    return retryLater(order, deps, { kind: "reservationNotAnswered", values: { code: error.code } }, patch);
   }
   const patch = upstreamPatch(order, answer.value, deps.vault);
   const status = answer.value.order_status;
-  if (status === ORDER_STATUS.error) return moveTo(deps, "failed", "reservation failed upstream", { ...patch, reason: "unavailable" });
+  if (status === ORDER_STATUS.error) return moveTo(deps, "failed", { kind: "reservationFailed" }, { ...patch, reason: "unavailable" });
   if (status !== ORDER_STATUS.awaitingConfirmation) {
     // The service did not hold the voucher as asked. Go on as if reserved: the code (if any) is
     // sealed and withheld until the buyer's payment is authorized; the owner should know.
@@ -38,7 +38,7 @@ export const reserve: StepHandler = async (order, deps) => {
   // by an earlier call whose answer was lost, and the page must close before upstream drops it.
   const reserved = { ...patch, upstream: { ...patch.upstream, reservationEndsAt: order.createdAt + deps.policy.reservationMs } };
   if (await priceChanged(order, reserved.upstream.amountCharged, deps)) {
-    return moveTo(deps, "releasing", "upstream charges more than the quoted cost", { ...reserved, reason: "price_changed" });
+    return moveTo(deps, "releasing", { kind: "costAboveQuote" }, { ...reserved, reason: "price_changed" });
   }
   // The payment page's request is frozen in the same write, as its step would freeze it first.
   const payment = frozenPayment({ ...order, upstream: reserved.upstream }, deps);

@@ -19,6 +19,7 @@ import { isCleanRefusal, isDelivered, upstreamPatch } from "../upstream-facts";
 import { fulfil } from "./fulfil";
 import { priceChanged, reservationRequest } from "./reserve";
 import { moveTo, retryLater, waitUntil, type Step, type StepHandler } from "./step";
+import type { EventNote } from "../event-notes";
 
 /** After this many tries without Stripe's risk readable, the order is held for the owner rather than retried blind. */
 const UNREADABLE_TRIES = 3;
@@ -27,10 +28,10 @@ export const screenThenFulfil: StepHandler = async (order, deps) => {
   if (!deps.screening || !mayScreen(order)) return fulfil(order, deps);
   const { review } = order;
   if (review?.status === "pending") return waitForOwner(order, review, deps);
-  if (review?.status === "rejected") return moveTo(deps, "releasing", "rejected in review", { reason: "rejected_in_review" });
+  if (review?.status === "rejected") return moveTo(deps, "releasing", { kind: "rejectedInReview" }, { reason: "rejected_in_review" });
   if (review?.status === "approved") return afterApproval(order, deps);
   if (!order.screening) return screen(order, deps.screening, deps);
-  if (order.screening.decision === "block") return moveTo(deps, "releasing", "blocked at authorization", { reason: "blocked_by_screening" });
+  if (order.screening.decision === "block") return moveTo(deps, "releasing", { kind: "blockedAtAuthorization" }, { reason: "blocked_by_screening" });
   return fulfil(order, deps);
 };
 
@@ -49,8 +50,8 @@ async function screen(order: OrderRecord, screening: ScreeningDeps, deps: Checko
   const now = deps.clock.now();
   const assessed = await assessOrder(order, screening, now);
   if (!assessed.ok) {
-    if (order.attempts + 1 < UNREADABLE_TRIES) return retryLater(order, deps, `payment risk not readable (${assessed.error.code})`);
-    return hold(order, deps, screening, UNREADABLE, `payment risk not readable after ${UNREADABLE_TRIES} tries (${assessed.error.code})`);
+    if (order.attempts + 1 < UNREADABLE_TRIES) return retryLater(order, deps, { kind: "riskNotReadable", values: { code: assessed.error.code } });
+    return hold(order, deps, screening, UNREADABLE, { kind: "riskNotReadableAfterTries", values: { tries: UNREADABLE_TRIES, code: assessed.error.code } });
   }
   const { decision, reasons, signals } = assessed.value;
   const screened = { decision, reasons, at: now, signals };
@@ -58,9 +59,9 @@ async function screen(order: OrderRecord, screening: ScreeningDeps, deps: Checko
   if (decision === "block") {
     await flagBuyer(screening.kv, order.email, "blocked at authorization");
     deps.alertOwner(order.id, `payment blocked at authorization (${why}): released, nothing charged`);
-    return moveTo(deps, "releasing", `blocked at authorization: ${why}`, { screening: screened, reason: "blocked_by_screening" });
+    return moveTo(deps, "releasing", { kind: "blockedFor", values: { why, signals: reasons.length } }, { screening: screened, reason: "blocked_by_screening" });
   }
-  if (decision === "review") return hold(order, deps, screening, assessed.value, `held for review: ${why}`);
+  if (decision === "review") return hold(order, deps, screening, assessed.value, { kind: "heldFor", values: { why, signals: reasons.length } });
   return { kind: "change", change: { note: { kind: "screened", values: { decision, why, signals: reasons.length } }, patch: { screening: screened, nextCheckAt: now } } };
 }
 
@@ -70,7 +71,7 @@ const UNREADABLE: Pick<Assessment, "reasons" | "signals"> = {
 };
 
 /** Held: in the queue before the hold is saved, so a held order is never missing from it. */
-async function hold(order: OrderRecord, deps: CheckoutDeps, screening: ScreeningDeps, assessed: Pick<Assessment, "reasons" | "signals">, note: string): Promise<Step> {
+async function hold(order: OrderRecord, deps: CheckoutDeps, screening: ScreeningDeps, assessed: Pick<Assessment, "reasons" | "signals">, note: EventNote): Promise<Step> {
   const now = deps.clock.now();
   const { reviewHours } = await screening.settings();
   const deadline = Math.min(now + reviewHours * 3600_000, reviewDeadlineCap(order, deps));
@@ -88,10 +89,10 @@ export function reviewDeadlineCap(order: OrderRecord, deps: CheckoutDeps): numbe
 
 async function waitForOwner(order: OrderRecord, review: Review, deps: CheckoutDeps): Promise<Step> {
   const now = deps.clock.now();
-  if (now < review.deadline) return waitUntil(deps, review.deadline, "held for review");
+  if (now < review.deadline) return waitUntil(deps, review.deadline, { kind: "heldForReview" });
   if (deps.screening) await dropFromReview(deps.screening.kv, order.id);
   deps.alertOwner(order.id, "a held order was not reviewed in time: rejected, the payment cancelled");
-  return moveTo(deps, "releasing", "not reviewed before its deadline: rejected", {
+  return moveTo(deps, "releasing", { kind: "reviewDeadlinePassed" }, {
     reason: "rejected_in_review",
     review: { ...review, status: "rejected", decidedBy: "deadline", decidedAt: now },
   });
@@ -117,28 +118,28 @@ async function giveBackAndRenew(order: OrderRecord, deps: CheckoutDeps): Promise
     const released = await deps.upstream.orderUpdate({ order_id: oldId, status: ORDER_STATUS.error });
     // Delivered after all (a confirmation of ours whose answer was lost): the buyer's money is held, so deliver.
     if (released.ok && isDelivered(released.value.order_status)) {
-      return moveTo(deps, "delivered", "upstream delivered the old reservation after all", upstreamPatch(order, released.value, deps.vault));
+      return moveTo(deps, "delivered", { kind: "oldReservationDelivered" }, upstreamPatch(order, released.value, deps.vault));
     }
   }
   const upstream = { ...order.upstream, extOrderId: nextExtOrderId(order), orderId: null, status: null, amountCharged: null, reservationEndsAt: null, errorText: null, payMayExist: false, payInFlightUntil: null };
-  return { kind: "change", change: { note: `reservation ran out during review; reserving again as ${upstream.extOrderId}`, patch: { upstream, attempts: 0, nextCheckAt: deps.clock.now() } } };
+  return { kind: "change", change: { note: { kind: "reservingAgain", values: { ext: upstream.extOrderId } }, patch: { upstream, attempts: 0, nextCheckAt: deps.clock.now() } } };
 }
 
 async function reserveAgain(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
-  if (order.item.kind !== "voucher") return moveTo(deps, "releasing", "only vouchers are reserved", { reason: "unavailable" });
+  if (order.item.kind !== "voucher") return moveTo(deps, "releasing", { kind: "onlyVouchersReserved" }, { reason: "unavailable" });
   const answer = await deps.upstream.pay(reservationRequest(order, order.item));
   if (!answer.ok) {
     if (isCleanRefusal(answer.error) && !order.upstream.payMayExist) {
-      return moveTo(deps, "releasing", `reservation after review refused: ${answer.error.code}`, { reason: "unavailable" });
+      return moveTo(deps, "releasing", { kind: "reservationAfterReviewRefused", values: { code: answer.error.code } }, { reason: "unavailable" });
     }
     const patch = answer.error.mayHaveTakenEffect ? { upstream: { ...order.upstream, payMayExist: true } } : {};
-    return retryLater(order, deps, `reservation after review not answered (${answer.error.code}); asking again`, patch);
+    return retryLater(order, deps, { kind: "reservationAfterReviewNotAnswered", values: { code: answer.error.code } }, patch);
   }
   const patch = upstreamPatch(order, answer.value, deps.vault);
-  if (answer.value.order_status === ORDER_STATUS.error) return moveTo(deps, "releasing", "reservation after review failed upstream", { ...patch, reason: "unavailable" });
+  if (answer.value.order_status === ORDER_STATUS.error) return moveTo(deps, "releasing", { kind: "reservationAfterReviewFailed" }, { ...patch, reason: "unavailable" });
   const reserved = { ...patch, upstream: { ...patch.upstream, reservationEndsAt: deps.clock.now() + deps.policy.reservationMs } };
   if (await priceChanged(order, reserved.upstream.amountCharged, deps)) {
-    return moveTo(deps, "releasing", "upstream charges more than the quoted cost", { ...reserved, reason: "price_changed" });
+    return moveTo(deps, "releasing", { kind: "costAboveQuote" }, { ...reserved, reason: "price_changed" });
   }
-  return { kind: "change", change: { note: `reserved again after review (status ${answer.value.order_status})`, patch: { ...reserved, attempts: 0, nextCheckAt: deps.clock.now() } } };
+  return { kind: "change", change: { note: { kind: "reservedAgain", values: { status: answer.value.order_status } }, patch: { ...reserved, attempts: 0, nextCheckAt: deps.clock.now() } } };
 }

@@ -13,7 +13,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 export const capture: StepHandler = async (order, deps) => {
   const intentId = order.payment.paymentIntentId;
-  if (intentId === null) return cannotAct(order, deps, `it is ${order.state} without a payment`);
+  if (intentId === null) return cannotAct(order, deps, { kind: "cannotActNoPayment", values: { state: order.state } });
   const captured = await deps.payments.capture(intentId, order.id);
   if (captured.ok) return completed(deps, { kind: "paymentCaptured" });
   const seen = order.payment.sessionId ? await deps.payments.readCheckout(order.payment.sessionId) : null;
@@ -25,11 +25,11 @@ export const capture: StepHandler = async (order, deps) => {
     // the code stays with the shop; the owner decides whether to collect or resell it. Looked
     // at again daily: if upstream took the delivery back meanwhile, nothing is owed either way.
     const refunded = await refundedUpstream(order, deps);
-    if (refunded) return moveTo(deps, "releasing", "authorization gone, and upstream took the delivery back", { ...refunded, reason: "upstream_failed" });
+    if (refunded) return moveTo(deps, "releasing", { kind: "upstreamTookBack" }, { ...refunded, reason: "upstream_failed" });
     deps.alertOwner(order.id, "delivered order whose authorization is gone: the code was not shown; collect or write off manually");
-    return waitUntil(deps, deps.clock.now() + DAY_MS, "capture impossible: authorization cancelled", { alert: "delivered but not paid" });
+    return waitUntil(deps, deps.clock.now() + DAY_MS, { kind: "captureImpossible" }, { alert: "delivered but not paid" });
   }
-  return retryLater(order, deps, `capture not done (${captured.error.code})`);
+  return retryLater(order, deps, { kind: "captureNotDone", values: { code: captured.error.code } });
 };
 
 /** Upstream's answer when it shows the order refunded (3), as a patch; null otherwise or unread. */
@@ -53,14 +53,14 @@ function completed(deps: CheckoutDeps, note: EventNote): Step {
  */
 export const recheckCompleted: StepHandler = async (order, deps) => {
   const orderId = order.upstream.orderId;
-  if (orderId === null) return { kind: "change", change: { note: "nothing upstream to re-read", patch: { nextCheckAt: null } } };
+  if (orderId === null) return { kind: "change", change: { note: { kind: "nothingToReread" }, patch: { nextCheckAt: null } } };
   const info = await deps.upstream.orderInfo(orderId);
-  if (!info.ok) return retryLater(order, deps, `order info not read (${info.error.code})`);
+  if (!info.ok) return retryLater(order, deps, { kind: "orderInfoNotRead", values: { code: info.error.code } });
   if (info.value.order_status !== ORDER_STATUS.error) {
     return { kind: "change", change: { note: { kind: "stillDelivered" }, patch: { nextCheckAt: nextRecheck(order, deps) } } };
   }
   const patch = upstreamPatch(order, info.value, deps.vault);
-  return moveTo(deps, "refunding", "upstream refunded a delivered order", { ...patch, reason: "refunded_upstream" });
+  return moveTo(deps, "refunding", { kind: "upstreamRefundedDelivered" }, { ...patch, reason: "refunded_upstream" });
 };
 
 /** The first offset of the schedule still ahead, counted from when the order completed. */
@@ -73,14 +73,14 @@ function nextRecheck(order: OrderRecord, deps: CheckoutDeps): number | null {
 
 export const refund: StepHandler = async (order, deps) => {
   const intentId = order.payment.paymentIntentId;
-  if (intentId === null) return cannotAct(order, deps, `it is ${order.state} without a payment`);
+  if (intentId === null) return cannotAct(order, deps, { kind: "cannotActNoPayment", values: { state: order.state } });
   if (order.dispute) {
     // The bank is taking the money back through the dispute: a refund on top would pay twice.
     deps.alertOwner(order.id, `a refund is due on a disputed charge (${order.dispute.id}): not refunded; settle it through the dispute`);
-    return waitUntil(deps, deps.clock.now() + DAY_MS, "refund held: the charge is disputed", { alert: "refund due on a disputed charge" });
+    return waitUntil(deps, deps.clock.now() + DAY_MS, { kind: "refundHeldDisputed" }, { alert: "refund due on a disputed charge" });
   }
   const refunded = await deps.payments.refund(intentId, order.id);
-  if (!refunded.ok) return retryLater(order, deps, `refund not done (${refunded.error.code})`);
+  if (!refunded.ok) return retryLater(order, deps, { kind: "refundNotDone", values: { code: refunded.error.code } });
   return moveTo(deps, "refunded", { kind: "buyerRefunded", values: { refund: refunded.value.refundId } }, {
     payment: { ...order.payment, refundId: refunded.value.refundId },
   });

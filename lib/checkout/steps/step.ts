@@ -57,8 +57,8 @@ export function retryLater(order: OrderRecord, deps: CheckoutDeps, note: EventNo
  * a capability key the current code key does not open). Recorded on the order with a backoff,
  * like any failed try, so one such order never stops the others.
  */
-export function cannotAct(order: OrderRecord, deps: CheckoutDeps, problem: string): Step {
-  return retryLater(order, deps, `cannot act: ${problem}`);
+export function cannotAct(order: OrderRecord, deps: CheckoutDeps, problem: EventNote): Step {
+  return retryLater(order, deps, problem);
 }
 
 /** Record facts and wait for an outside event (a webhook), with `at` as the sweep's fallback. */

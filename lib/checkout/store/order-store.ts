@@ -35,7 +35,7 @@ export interface OrderChange {
   to?: OrderState;
   /** Fields to replace, shallowly. `state`, `events` and `updatedAt` are set here, not by callers. */
   patch?: Partial<Omit<OrderRecord, "id" | "state" | "events" | "updatedAt" | "createdAt">>;
-  /** What happened, for the event log: `{ kind: "reserved", values: … }`, or English only ("confirm refused: 402"). */
+  /** What happened, for the event log, in words: `{ kind: "reserved", values: { status: 1 } }`. */
   note: EventNote;
 }
 
@@ -192,11 +192,10 @@ export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): O
       if (to !== from && !canMove(from, to)) return err({ code: "invalid_move", from, to });
       const now = clock.now();
       const text = noteText(change.note);
-      const words = noteWords(change.note);
       const event: OrderEvent = {
         at: now,
         what: to === from ? text : `${from} → ${to}: ${text}`,
-        ...(words ? { words } : {}),
+        words: noteWords(change.note),
         ...(to === from ? {} : { to }),
         upstreamOrderId: change.patch?.upstream?.orderId ?? current.record.upstream.orderId,
         paymentId: change.patch?.payment?.paymentIntentId ?? current.record.payment.paymentIntentId,

@@ -7,7 +7,12 @@ import { eventLine } from "./event-line";
 
 const say = (locale: "en" | "zh") => createTranslator({ locale, messages: locale === "en" ? en : zh, namespace: "admin.orders" });
 type T = Parameters<typeof eventLine>[1];
-const line = (event: OrderEvent, locale: "en" | "zh") => eventLine(event, say(locale) as unknown as T, locale);
+const reasons = (locale: "en" | "zh") => createTranslator({ locale, messages: locale === "en" ? en : zh, namespace: "admin.review.reasons" });
+const reasonWord = (locale: "en" | "zh") => (code: string) => {
+  const t = reasons(locale);
+  return t.has(code as never) ? t(code as "risk_elevated") : undefined;
+};
+const line = (event: OrderEvent, locale: "en" | "zh") => eventLine(event, say(locale) as unknown as T, locale, reasonWord(locale));
 
 describe("an order event in the reader's language", () => {
   const refund: OrderEvent = {
@@ -29,6 +34,25 @@ describe("an order event in the reader's language", () => {
     const screened: OrderEvent = { at: 0, what: "screened: allow (no signal)", words: { kind: "screened", values: { decision: "allow", why: "no signal", signals: 0 } } };
     expect(line(screened, "en").said).toBe("screened: allow (no signal)");
     expect(line(screened, "zh").said).toBe("风控筛查：放行（无风险信号）");
+  });
+
+  it("says the screening's reason codes and an order state in words", () => {
+    const held: OrderEvent = { at: 0, what: "held for review: risk_elevated, card_declines", words: { kind: "heldFor", values: { why: "risk_elevated, card_declines", signals: 2 } } };
+    expect(line(held, "en").said).toBe("held for review: Radar: elevated risk, The card has recent declines");
+    const chinese = line(held, "zh").said ?? "";
+    expect(chinese).not.toContain("risk_elevated");
+    expect(chinese.replace(/Radar/g, "")).not.toMatch(/[A-Za-z]{3,}/);
+    const blocked: OrderEvent = { at: 0, what: "blocked at authorization: no signal", words: { kind: "blockedFor", values: { why: "no signal", signals: 0 } } };
+    expect(line(blocked, "zh").said).toBe("授权时被拦截：无风险信号");
+    const stuck: OrderEvent = { at: 0, what: "cannot act: it is authorized without a payment", words: { kind: "cannotActNoPayment", values: { state: "authorized" } } };
+    expect(line(stuck, "zh").said).not.toMatch(/authorized/);
+  });
+
+  it("says Stripe's dispute and warning codes in Chinese, keeping an unknown code as given", () => {
+    const dispute: OrderEvent = { at: 0, what: "dispute dp_1: needs_response (fraudulent)", words: { kind: "dispute", values: { dispute: "dp_1", status: "needs_response", reason: "fraudulent" } } };
+    expect(line(dispute, "zh").said).toBe("争议 dp_1：待回应（原因：欺诈）");
+    const warning: OrderEvent = { at: 0, what: "early fraud warning w_1 (new_kind)", words: { kind: "fraudWarning", values: { warning: "w_1", fraudType: "new_kind" } } };
+    expect(line(warning, "zh").said).toBe("发卡银行发出欺诈警告 w_1（new_kind）");
   });
 
   it("keeps a note recorded in English only, and its move still in words", () => {

@@ -33,6 +33,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   const orderId = id.data;
   const t = await getTranslations({ locale, namespace: "admin.orders" });
   const words = await getTranslations({ locale });
+  const reasonWord = (code: string) => (words.has(`admin.review.reasons.${code}` as never) ? words(`admin.review.reasons.${code}` as "admin.review.reasons.risk_highest") : undefined);
   const format = await getFormatter({ locale });
   const read = await readOrder(await getKv(), orderId);
   if (!read.ok && read.error.code === "not_found") notFound();
@@ -156,7 +157,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
           <h2 id="order-events">{t("detail.events")}</h2>
           <ol className={own.events} reversed>
             {[...record.events].reverse().map((event, i) => {
-              const line = eventLine(event, t, locale);
+              const line = eventLine(event, t, locale, reasonWord);
               return (
                 <li key={`${event.at}-${i}`}>
                   <time dateTime={new Date(event.at).toISOString()}>{when(event.at)}</time> — {line.move && `${line.move.from} → ${line.move.to}${t("detail.eventSeparator")}`}
