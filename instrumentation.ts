@@ -9,6 +9,9 @@ export async function register(): Promise<void> {
   // Not awaited: KV may be slow to answer at start, and this only informs.
   const { logOverriddenSettings } = await import("@/lib/shop/pricing");
   logOverriddenSettings().catch((error: unknown) => console.warn(`[pricing] could not compare the price settings with the prices in force: ${String(error)}`));
+  // Not awaited either: the server serves nothing until register() returns, and a demo on a
+  // shared store builds its parts by calling its own origin (the sandboxes), which would wait
+  // for this very server forever.
   const { startScheduler } = await import("@/lib/shop/scheduler");
-  await startScheduler().catch((error: unknown) => console.error(`[scheduler] not started: ${String(error)}`));
+  startScheduler().catch((error: unknown) => console.error(`[scheduler] not started: ${String(error)}`));
 }

@@ -12,7 +12,7 @@
 // the hosted page and poll their order pages; one Redis instance is killed with SIGKILL while
 // a burst of payments is being fulfilled; buyers go on; then the cron sweep runs until quiet.
 // The checkout's promises are then checked from outside, as the property test states them.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
@@ -100,6 +100,8 @@ test.describe("many instances on one store @once", () => {
     const note = (line: string) => {
       timeline.push(`${at()}  ${line}`);
       console.log(`[many-instances] ${at()}  ${line}`);
+      // Written as it goes: a test that times out attaches no report, and this is then the clue.
+      appendFileSync(testInfo.outputPath("timeline.txt"), `${at()}  ${line}\n`);
     };
 
     const found = await startTestRedis();
