@@ -9,13 +9,16 @@
 // It runs `vercel build` in a copy of the checkout (tests/support/host/vercel-build.ts) unless
 // BENCH_HOST_PROJECT names a copy already built (its .vercel/output is used). The functions run
 // behind the test's front door on Redis (127.0.0.1:6379 or a private one), as a demo shop.
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startHostDeployment } from "../tests/support/host/host-deployment";
-import { vercelBuild } from "../tests/support/host/vercel-build";
+import { DEMO_BUILD_SETTINGS, vercelBuild } from "../tests/support/host/vercel-build";
 import { readVercelOutput, unzippedSize, type OutputFunction } from "../tests/support/host/vercel-output";
 import { startTestRedis } from "../tests/support/redis-server";
+import { createKv } from "@/lib/kv/get-kv";
+import { systemClock } from "@/lib/time/clock";
+import { createTurnstileSandbox, SANDBOX_SITE_KEY } from "@/lib/turnstile-sandbox/turnstile-sandbox";
 
 const SIZE_LIMIT = 250 * 1024 * 1024;
 const COLD_START_GOAL_MS = 1_000;
@@ -30,6 +33,25 @@ function deployedSize(fn: OutputFunction, projectRoot: string): number {
   return total;
 }
 
+/**
+ * A bot-check token for a checkout, issued by the demo's Turnstile emulation straight into the
+ * deployment's store: asked through the front door, it would start the function that serves it
+ * first, and that may be the checkout's own, which would then no longer start cold.
+ */
+async function botToken(redisUrl: string, prefix: string, shopUrl: string): Promise<string> {
+  const kv = await createKv({ driver: "redis", url: redisUrl, prefix });
+  try {
+    const sandbox = createTurnstileSandbox({ kv, clock: systemClock, basePath: "/turnstile-sandbox" });
+    const issued = await sandbox.handle(
+      new Request(`${shopUrl}/turnstile-sandbox/v0/token`, { method: "POST", headers: { "content-type": "application/json", origin: shopUrl }, body: JSON.stringify({ sitekey: SANDBOX_SITE_KEY, action: "checkout" }) }),
+    );
+    if (!issued.ok) throw new Error(`the bot check's emulation issued no token (${issued.status})`);
+    return ((await issued.json()) as { token: string }).token;
+  } finally {
+    await kv.close();
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -40,7 +62,11 @@ async function main(): Promise<void> {
   try {
     let projectRoot = process.env.BENCH_HOST_PROJECT;
     if (!projectRoot) {
-      const build = await vercelBuild(process.cwd(), work, join(work, "vercel-build.log"));
+      const build = await vercelBuild(process.cwd(), work, join(work, "vercel-build.log"), DEMO_BUILD_SETTINGS).catch((error: unknown) => {
+        // The log is the only account of a failed build: keep it past the clean-up below.
+        copyFileSync(join(work, "vercel-build.log"), join(tmpdir(), "bench-host-vercel-build.log"));
+        throw error;
+      });
       console.log(`vercel build: ${(build.ms / 1000).toFixed(0)} s`);
       projectRoot = build.projectRoot;
     }
@@ -70,7 +96,7 @@ async function main(): Promise<void> {
     const samples = { catalogue: [] as number[], checkout: [] as number[], floor: [] as number[] };
     // Functions share folders (the language switch is in checkout's), so each figure gets a
     // deployment of its own, where its request is the first its function answers.
-    const requests: Record<keyof typeof samples, { path: string; init: (url: string) => RequestInit; status: number; fn: string }> = {
+    const requests: Record<keyof typeof samples, { path: string; init: (url: string, token: string) => RequestInit; status: number; fn: string }> = {
       floor: {
         path: "/api/language",
         init: (url) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", referer: `${url}/` }, body: "locale=en", redirect: "manual" }),
@@ -80,7 +106,7 @@ async function main(): Promise<void> {
       catalogue: { path: "/", init: () => ({ headers: { "accept-language": "en" } }), status: 200, fn: "/[locale]/by-upstream/[upstream]" },
       checkout: {
         path: "/api/checkout",
-        init: () => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ voucher_id: 22101, game_id: 221, email: "bench@example.com" }) }),
+        init: (_url, token) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ voucher_id: 22101, game_id: 221, email: "bench@example.com", bot_token: token }) }),
         status: 201,
         fn: "/api/checkout",
       },
@@ -96,7 +122,8 @@ async function main(): Promise<void> {
             env: { SHOP_MODE: "demo", REDIS_URL: redis.url, KV_PREFIX: `${redis.prefix}${round}:${name}:`, CRON_SECRET: "bench-host-cron-secret-0123456789", OUTBOX_DIR: join(dir, "outbox") },
           });
           try {
-            const response = await fetch(`${deployment.url}${request.path}`, request.init(deployment.url));
+            const token = name === "checkout" ? await botToken(redis.url, `${redis.prefix}${round}:${name}:`, deployment.url) : "";
+            const response = await fetch(`${deployment.url}${request.path}`, request.init(deployment.url, token));
             await response.arrayBuffer();
             if (response.status !== request.status) throw new Error(`round ${round}: ${name} answered ${response.status}`);
             samples[name].push(deployment.pool.coldStarts().get(request.fn) ?? Number.NaN);

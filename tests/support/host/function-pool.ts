@@ -25,7 +25,7 @@ export interface RunningFunction {
 export interface FunctionPool {
   /** The running process for this function, started (cold) if it is not yet. */
   get(fn: OutputFunction): Promise<RunningFunction & { firstAnswer(): void }>;
-  /** Cold starts measured so far, by function path. */
+  /** Cold starts so far, by path: spawn to the first answer of a request that met the cold process. */
   coldStarts(): Map<string, number>;
   /** Files a function wrote into (or removed from) its deployed folder. */
   writes(): Promise<string[]>;
@@ -96,13 +96,17 @@ export function startFunctionPool(options: { projectRoot: string; deployRoot: st
         deployed.set(fn.dir, entry);
       }
       const running = await entry;
+      // A request that reached the process before its first answer waited on the cold start,
+      // even when a request it made itself (a demo's checkout calling its embedded sandbox in
+      // the same function) is answered first: its own answer is its path's cold start.
+      const cold = running.coldStartMs === null;
       return {
         url: running.url,
         coldStartMs: running.coldStartMs,
         firstAnswer() {
-          if (running.coldStartMs !== null) return;
-          running.coldStartMs = performance.now() - running.startedAt;
-          coldStarts.set(fn.path, running.coldStartMs);
+          const sinceSpawn = performance.now() - running.startedAt;
+          running.coldStartMs ??= sinceSpawn;
+          if (cold && !coldStarts.has(fn.path)) coldStarts.set(fn.path, sinceSpawn);
         },
       };
     },

@@ -23,6 +23,13 @@ const PROJECT_SETTINGS = {
   settings: { framework: "nextjs", installCommand: "true", buildCommand: null, outputDirectory: null, rootDirectory: null, nodeVersion: "20.x" },
 };
 
+/**
+ * What a demo deployment on the host is built with: the start check (`npm run vercel-build`)
+ * refuses a host build that is neither live nor a demo, and a demo there needs a shared store.
+ * The build only checks and prerenders with them; each deployment brings its own at run time.
+ */
+export const DEMO_BUILD_SETTINGS = { SHOP_MODE: "demo", REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", KV_PREFIX: "host-build-time:" };
+
 export async function vercelBuild(repoRoot: string, into: string, logFile: string, env: Record<string, string> = {}): Promise<HostBuild> {
   const started = performance.now();
   const projectRoot = join(into, "project");
