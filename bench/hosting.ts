@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buyOnce, percentile, runBuyers, type CheckoutSample } from "./lib/checkout-buyers";
 import { startCheckoutServices } from "./lib/checkout-services";
+import { liftCardOrderLimitIn } from "./lib/one-test-card";
 import { frameworkFloor } from "./lib/framework-floor";
 import { formatRow, load } from "./lib/load";
 import { freePort } from "../tests/support/free-port";
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-hosting-"));
   const ports = { shop: await freePort(), upstream: await freePort(), payments: await freePort() };
   const services = await startCheckoutServices(ports, dataDir);
+  await liftCardOrderLimitIn(join(dataDir, "kv"));
   const shop = await spawnServer("npm", ["start", "--", "-p", String(ports.shop)], { url: `http://127.0.0.1:${ports.shop}`, env: services.shopEnv(join(dataDir, "kv")) });
   try {
     console.log(`\nHosting figures (bench/hosting.ts), each beside its goal and the floor of this run\n`);
