@@ -75,9 +75,18 @@ export async function keepSchedules(): Promise<void> {
   await kv.set(marker, String(systemClock.now()), { ttlMs: 24 * 3600_000 });
 }
 
-/** Starts the in-process scheduler on a long-running server; nothing on a serverless host or with QStash. */
+/**
+ * Starts the in-process scheduler on a long-running server. With QStash it keeps the periodic
+ * jobs' schedules instead, on a serverless host too: a function's cold start is the only moment
+ * a deployment there runs code of its own, and without the schedules the sweep under the
+ * per-deadline messages would come only from the host's daily cron. A demo's emulation on the
+ * host keeps none: nothing there delivers a schedule between requests.
+ */
 export async function startScheduler(): Promise<void> {
-  if (serverless()) return;
+  if (serverless()) {
+    if (schedulerKind() === "qstash") await keepSchedules();
+    return;
+  }
   if (schedulerKind() !== "in-process") {
     await keepSchedules().catch((error: unknown) => console.error(`[scheduler] QStash schedules not kept: ${String(error)}`));
     return;
