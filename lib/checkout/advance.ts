@@ -7,6 +7,8 @@
 // time limit) frees the order within one lease, not after the worst case of a call.
 // A run never stops with its order due and nobody to act on it: cut short by its time limit
 // (run-deadline.ts), its step count or KV trouble, it asks the scheduler (deps.alarm) to go on.
+// Nor does a run that dies: holding the lease, it has asked the scheduler for a look once its
+// lease can have lapsed (lease-watch.ts), and a delivery that meets a held lease asks for the next.
 import type { KvError } from "@/lib/kv/kv-error";
 import type { KvLock } from "@/lib/kv/lock";
 import { err, ok, type Result } from "@/lib/result";
@@ -24,6 +26,7 @@ import { retryLater, type Step, type StepHandler } from "./steps/step";
 import { roomForStep, type RunDeadline } from "./run-deadline";
 import { keepLostAnswer } from "./upstream-surprises";
 import { heartbeat, takeLease, wakeAndLease, type Lease, type LeaseDeps } from "./order-lease";
+import { watchLease } from "./lease-watch";
 import { mergeWakes, pendingWake, takeWake, wakeMatters, type WakeReason } from "./wake-mark";
 import type { OrderStoreError, StoredOrder } from "./store/order-store";
 
@@ -51,9 +54,14 @@ const MAY_ORDER_UPSTREAM: ReadonlySet<OrderState> = new Set(["created", "authori
 const MAX_STEPS = 16;
 
 /**
- * How a caller asks for a run, one of three:
+ * How a caller asks for a run, one of four:
  * - poll: act only if the order's next check is due or a wake-up is waiting, so a buyer polling
  *   the order page costs no upstream or payment call while the order waits for its deadline;
+ * - delivery: a poll that is a scheduler's delivery of the order's deadline. Its sender delivers
+ *   it again unless it is answered done, so a run of it that dies needs no watch of its own; one
+ *   that meets another run's lease asks for a delivery once that lease can have lapsed, since
+ *   the holder may be dead (a frozen or killed function) and would otherwise leave the order to
+ *   the sweep;
  * - wake: something happened outside (a webhook, a notification, the owner): look now, even
  *   before the next check is due. The reason (wake-mark.ts) lets a run skip a look that cannot
  *   find anything new; `{ kind: "any" }` looks in any case;
@@ -62,7 +70,7 @@ const MAX_STEPS = 16;
  *   holds that lease instead of taking its own and lets it go, and goes on from the order
  *   without reading it back or looking for a wake-up: no one else knows a new order's id.
  */
-export type AdvanceOptions = { kind: "poll" } | { kind: "wake"; reason: WakeReason } | { kind: "continue"; lease: KvLock; created: StoredOrder };
+export type AdvanceOptions = { kind: "poll" } | { kind: "delivery" } | { kind: "wake"; reason: WakeReason } | { kind: "continue"; lease: KvLock; created: StoredOrder };
 
 const POLL: AdvanceOptions = { kind: "poll" };
 
@@ -103,7 +111,7 @@ export const TROUBLE_PAUSE_MS = 30_000;
 const MAX_RUNS = 4;
 
 export async function advance(orderId: string, deps: AdvanceDeps, options: AdvanceOptions = POLL): Promise<Result<OrderRecord, OrderStoreError>> {
-  if (options.kind === "poll") {
+  if (options.kind === "poll" || options.kind === "delivery") {
     // A poll with nothing due and no wake-up waiting only reads: no lease, no write.
     const idle = await idleOrder(orderId, deps);
     if (idle) return ok(idle);
@@ -111,14 +119,37 @@ export async function advance(orderId: string, deps: AdvanceDeps, options: Advan
   const first = await firstRun(orderId, deps, options);
   // Nobody will act on this wake-up now: its sender must hear a failure and send it again.
   if (first.unrecorded) return err({ code: "kv_error", error: first.unrecorded });
+  // The holder's own watch may be gone with it (a delivery's run has none): this delivery is
+  // answered done, so it asks for the next one itself.
+  if (!first.lease && options.kind === "delivery") {
+    await watchLease(orderId, deps);
+    return readOrder(orderId, deps);
+  }
+  const watches: Promise<void>[] = [];
+  try {
+    return await runs(orderId, deps, first, options.kind === "delivery" ? null : watches);
+  } finally {
+    // Asked for beside the run's first step rather than before it: a run waits for the publish
+    // only when it is the quicker of the two.
+    await Promise.all(watches);
+  }
+}
+
+/**
+ * The first run and those a wake-up that came in meanwhile asks for. Each run that holds the
+ * lease and takes a step asks for a watch on it (into `watches`; null: the caller is a
+ * delivery, sent again if this process dies).
+ */
+async function runs(orderId: string, deps: AdvanceDeps, first: FirstRun, watches: Promise<void>[] | null): Promise<Result<OrderRecord, OrderStoreError>> {
   let result: Result<OrderRecord, OrderStoreError> | null = null;
   for (let run = 0; run < MAX_RUNS; run += 1) {
     const lease = run === 0 ? first.lease : await takeLease(deps, orderId);
     if (!lease) return result ?? readOrder(orderId, deps);
+    const watch = watches && (() => void watches.push(watchLease(orderId, deps)));
     let pending: WakeReason | null = null;
     let ran: DriveRun;
     try {
-      ran = await drive(orderId, deps, run === 0 ? first : {});
+      ran = await drive(orderId, deps, run === 0 ? first : {}, watch);
       result = ran.result;
     } finally {
       pending = await lease.letGo();
@@ -160,6 +191,7 @@ async function firstRun(orderId: string, deps: AdvanceDeps, options: AdvanceOpti
     case "wake":
       return wakeAndLease(deps, orderId, options.reason);
     case "poll":
+    case "delivery":
       return { lease: await takeLease(deps, orderId) };
   }
 }
@@ -202,13 +234,13 @@ async function takeWakeOrLook(deps: AdvanceDeps, orderId: string): Promise<WakeR
 }
 
 /** Run the order's steps under its lease, as far as they go without waiting for someone else. */
-async function drive(orderId: string, deps: AdvanceDeps, start: RunStart = {}): Promise<DriveRun> {
-  const result = await driveSteps(orderId, deps, start);
+async function drive(orderId: string, deps: AdvanceDeps, start: RunStart, watch: (() => void) | null): Promise<DriveRun> {
+  const result = await driveSteps(orderId, deps, start, watch);
   if ("left" in result) return result;
   return { result, left: !result.ok && result.error.code === "kv_error" ? "trouble" : null };
 }
 
-async function driveSteps(orderId: string, deps: AdvanceDeps, { created, woken }: RunStart): Promise<Result<OrderRecord, OrderStoreError> | DriveRun> {
+async function driveSteps(orderId: string, deps: AdvanceDeps, { created, woken }: RunStart, watch: (() => void) | null): Promise<Result<OrderRecord, OrderStoreError> | DriveRun> {
   // The waiting wake-up mark is taken in the same round as the first read: the step asks
   // upstream or the payment provider itself, so which of the two came first is moot.
   const [taken, firstRead]: [WakeReason | null, Result<StoredOrder, OrderStoreError>] = created
@@ -229,6 +261,8 @@ async function driveSteps(orderId: string, deps: AdvanceDeps, { created, woken }
     // (a fresh function has its whole limit), so a continued run always gets somewhere.
     if (i > 0 && !roomForStep(deps.runDeadline, deps.clock.now())) return { result: await leaveDue(current, deps), left: "out_of_time" };
     wake = null;
+    // A run that finds nothing to do asks for no watch: only one that acts can die mid-way.
+    if (i === 0) watch?.();
 
     const order = last;
     let step = await guardedStep(() => handler(order, deps), order, deps);

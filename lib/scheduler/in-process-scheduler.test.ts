@@ -1,7 +1,9 @@
 // The in-process scheduler with two instances on one store: each due order is acted on by one
 // of them per tick (a claim per order, not one lock), and a claim left by an instance that died
-// lapses by itself, so the other instance takes the order at a later tick.
+// lapses by itself, so the other instance takes the order at a later tick. So does the lease of
+// a run that died: the order stays due in the index, and the first tick after it lapses acts.
 import { describe, expect, it } from "vitest";
+import { acquireLock } from "@/lib/kv/lock";
 import { TOPUP_ITEM, harnessPerTest } from "@/tests/support/checkout/checkout-harness";
 import { tick, TICK_MS } from "./in-process-scheduler";
 
@@ -36,6 +38,22 @@ describe("the in-process scheduler", () => {
     expect((await h.run(live(), { stepMs: 1 })).advanced).toBe(0);
     await h.timers.advance(TICK_MS + 1);
     expect((await h.run(live())).advanced).toBe(1);
+    const read = await h.deps.store.read(id);
+    expect(read.ok && read.value.record.state).toBe("awaiting_payment");
+  });
+
+  it("an order whose run died holding its lease is acted on by the first tick after the lease lapses", async () => {
+    const h = await newHarness();
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    // A run took the order's lease and its process died: nothing renews the lease or lets it go.
+    expect(await acquireLock(h.kv, `checkout:lease:${id}`, h.deps.leaseMs)).not.toBeNull();
+    const email = { ...h.deps, mailer: { send: async () => ({ ok: true as const, value: { where: "test" } }) }, shopName: "Test Shop" };
+    const live = () => tick({ kv: h.kv, orders: h.deps, email, scheduler: h.timers, instanceId: "live" });
+    await h.run(live(), { stepMs: 1 });
+    const held = await h.deps.store.read(id);
+    expect(held.ok && held.value.record.state).toBe("created");
+    await h.timers.advance(h.deps.leaseMs + TICK_MS);
+    await h.run(live());
     const read = await h.deps.store.read(id);
     expect(read.ok && read.value.record.state).toBe("awaiting_payment");
   });

@@ -9,7 +9,9 @@ import { advance, type AdvanceDeps } from "@/lib/checkout/advance";
 import { sendOrderEmail } from "@/lib/checkout/order-email";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import { createOrderStore, ORDER_KEYS, type OrderStore } from "@/lib/checkout/store/order-store";
+import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
+import { acquireLock } from "@/lib/kv/lock";
 import type { Mailer, MailMessage } from "@/lib/mail/mailer";
 import { createQstashSandbox, type QstashSandbox } from "@/lib/qstash-sandbox/create-qstash-sandbox";
 import { serveQstashSandbox, type RunningQstashSandbox } from "@/lib/qstash-sandbox/serve";
@@ -24,6 +26,8 @@ const SIGNING_KEY = "sig_test_signing_key";
 const TOKEN = "qstash-test-token";
 const DEADLINE_URL = "https://shop.test/api/scheduler/deadline";
 const MINUTE = 60_000;
+/** The shop's lease (lib/shop/checkout.ts), not the harness's long one: a dead run's lease lapses within it. */
+const LEASE_MS = 15_000;
 
 let served: RunningQstashSandbox | null = null;
 afterEach(async () => {
@@ -32,7 +36,7 @@ afterEach(async () => {
 });
 
 /** The harness's shop with QStash as its scheduler, and a mailer that fails its first `failures` sends. */
-async function scheduledShop(h: CheckoutHarness, { mailFailures = 0, captureFailures = 0, failSaveFrom = null as string | null } = {}) {
+async function scheduledShop(h: CheckoutHarness, { mailFailures = 0, captureFailures = 0, failSaveFrom = null as string | null, leaseMs = h.deps.leaseMs } = {}) {
   const sent: MailMessage[] = [];
   let failures = mailFailures;
   const mailer: Mailer = {
@@ -70,7 +74,7 @@ async function scheduledShop(h: CheckoutHarness, { mailFailures = 0, captureFail
   });
   served = await serveQstashSandbox(qstash);
   const alarm = qstashAlarm({ client: new Client({ baseUrl: served.baseUrl, token: TOKEN, retry: false }), deliveryUrl: DEADLINE_URL });
-  deps = { ...h.deps, payments: failingCaptures(h.deps.payments, captureFailures), store: failingSaveOnce(createOrderStore(h.kv, h.timers, alarm), failSaveFrom), alarm };
+  deps = { ...h.deps, payments: failingCaptures(h.deps.payments, captureFailures), store: failingSaveOnce(createOrderStore(h.kv, h.timers, alarm), failSaveFrom), alarm, leaseMs };
   const shop = deps;
 
   return {
@@ -84,6 +88,41 @@ async function scheduledShop(h: CheckoutHarness, { mailFailures = 0, captureFail
         await h.timers.advance(stepMs);
         await h.run(qstash.deliverDue(), { stepMs: 10 });
       }
+    },
+    /**
+     * The shop as a process that dies once its run sends /api/pay: the pay never reaches
+     * upstream, and from then on none of its KV calls completes (its heartbeat renews nothing
+     * and it never lets go of the lease). Its QStash client still works, as a message it
+     * published before it died was sent.
+     */
+    dying(): { deps: AdvanceDeps; died: Promise<void> } {
+      let frozen = false;
+      let die: () => void = () => undefined;
+      const died = new Promise<void>((resolve) => {
+        die = resolve;
+      });
+      const never = new Promise<never>(() => undefined);
+      const kv = new Proxy(h.kv, {
+        get(target, name) {
+          const value: unknown = Reflect.get(target, name);
+          if (typeof value !== "function") return value;
+          return (...args: unknown[]) => (frozen ? never : (value as (...a: unknown[]) => unknown).apply(target, args));
+        },
+      }) as Kv;
+      const upstream = new Proxy(shop.upstream, {
+        get(target, name) {
+          const value: unknown = Reflect.get(target, name);
+          if (name === "pay") {
+            return () => {
+              frozen = true;
+              die();
+              return never;
+            };
+          }
+          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      return { deps: { ...shop, kv, upstream, store: createOrderStore(kv, h.timers, alarm) }, died };
     },
     async order(id: string): Promise<OrderRecord> {
       const read = await shop.store.read(id);
@@ -209,6 +248,49 @@ describe("deadlines with no traffic, on the emulated QStash", () => {
     await shop.idle(MINUTE);
     expect(shop.sent.map((message) => message.to)).toEqual(["buyer@example.com"]);
     expect(await h.kv.zRangeByScore(ORDER_KEYS.mail)).toEqual([]);
+  });
+
+  it("a delivery that meets the lease of a run that died is acted on within a minute of the lease lapsing", async () => {
+    const h = await newHarness();
+    const shop = await scheduledShop(h, { leaseMs: LEASE_MS });
+    const id = await h.createOrder({ flow: "reservation", item: RESERVED_ITEM });
+    await h.run(advance(id, shop.deps));
+    h.payments.authorize(id);
+    // The payment webhook's run: the confirm fails at a gateway, and its retry is a delivery.
+    h.replaceAnswers.push({ path: "/api/order_update", acted: false, answer: () => new Response("Bad gateway", { status: 502 }) });
+    await h.run(advance(id, shop.deps, { kind: "wake", reason: { kind: "any" } }), { stepMs: 10 });
+    const waiting = await shop.order(id);
+    expect(waiting).toMatchObject({ state: "authorized", attempts: 1 });
+    const retryAt = waiting.nextCheckAt ?? 0;
+    expect(retryAt).toBeGreaterThan(h.timers.now() + 1000);
+    await h.timers.advance(retryAt - 1000 - h.timers.now());
+    // A second before the retry's delivery, a run takes the order's lease and dies holding it.
+    expect(await acquireLock(h.kv, `checkout:lease:${id}`, LEASE_MS)).not.toBeNull();
+    const lapses = h.timers.now() + LEASE_MS;
+    await shop.idle(2000);
+    // The delivery came and met the lease: nothing acted on the order.
+    expect(await shop.order(id)).toMatchObject({ state: "authorized", attempts: 1 });
+    await shop.idle(lapses + MINUTE - h.timers.now());
+    expect(await shop.order(id)).toMatchObject({ state: "completed" });
+  });
+
+  it("an order whose run died holding the lease is acted on within a minute of the lease lapsing", async () => {
+    const h = await newHarness();
+    const shop = await scheduledShop(h, { leaseMs: LEASE_MS });
+    const id = await h.createOrder({ flow: "pay_first", item: TOPUP_ITEM, account: "111|22" });
+    await h.run(advance(id, shop.deps));
+    h.payments.authorize(id);
+    // The payment webhook's run goes on at once (the order due now: no message for it) and its
+    // process dies while /api/pay is out, the order's lease held.
+    const dying = shop.dying();
+    void advance(id, dying.deps, { kind: "wake", reason: { kind: "payment" } });
+    await h.run(dying.died, { stepMs: 10 });
+    const left = await shop.order(id);
+    expect(left.state).toBe("authorized");
+    expect(left.nextCheckAt).toBeLessThanOrEqual(h.timers.now());
+    const lapses = h.timers.now() + LEASE_MS;
+    await shop.idle(lapses + MINUTE - h.timers.now());
+    expect(await shop.order(id)).toMatchObject({ state: "completed" });
   });
 
   it("refuses a delivery whose signature does not verify, and acts on nothing", async () => {
