@@ -15,9 +15,25 @@ export const causeSchema = z
  * and its values, money kept as money so each language formats it. title and detail stay the
  * English text for the email and webhook, and for alerts recorded before words existed.
  */
-export const alertWordsSchema = z.object({
+const sentenceSchema = z.object({
   kind: z.string().regex(/^[a-zA-Z]{1,40}$/),
   values: z.record(z.string(), z.union([z.string(), z.number(), moneySchema])),
+});
+
+/**
+ * The detail's own words, when the title's kind does not say it (an order that needs the owner:
+ * what the checkout found, under admin.alerts.details). Its parts are sentences it includes by
+ * name (a stuck order's event note, what upstream did), each said in its own words first.
+ */
+export const alertDetailWordsSchema = sentenceSchema.extend({
+  parts: z.record(z.string(), sentenceSchema).optional(),
+});
+
+export type AlertDetailWords = z.infer<typeof alertDetailWordsSchema>;
+
+export const alertWordsSchema = sentenceSchema.extend({
+  /** Absent on alerts raised before their detail had words, and where the kind says it. */
+  detail: alertDetailWordsSchema.optional(),
 });
 
 export type AlertWords = z.infer<typeof alertWordsSchema>;

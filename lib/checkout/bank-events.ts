@@ -17,6 +17,7 @@ import type { Kv } from "@/lib/kv/kv";
 import { toStripeAmount } from "@/lib/money";
 import { advance, type AdvanceDeps } from "./advance";
 import type { Dispute, FraudWarning } from "./fraud-facts";
+import { orderAlert } from "./order-alerts";
 import { orderIdSchema, type OrderRecord } from "./order-record";
 import { changeOrder, type Decision } from "./owner-actions/change-order";
 import { pendingRefund } from "./owner-actions/refund-ledger";
@@ -110,12 +111,12 @@ async function onWarning(deps: BankEventDeps, warning: Stripe.Radar.EarlyFraudWa
     if (!fresh) return { nothing: true };
     const refund = warning.actionable && !order.dispute && order.state === "completed" && refundWanted(settings, order);
     const record: FraudWarning = { id: warning.id, actionable: warning.actionable, fraudType: warning.fraud_type, at: now, refunded: refund };
-    return { change: { note: { kind: refund ? "fraudWarningRefunding" : "fraudWarning", values: { warning: warning.id, fraudType: warning.fraud_type } }, patch: { fraudWarning: record, alert: "early fraud warning" } } };
+    return { change: { note: { kind: refund ? "fraudWarningRefunding" : "fraudWarning", values: { warning: warning.id, fraudType: warning.fraud_type } }, patch: { fraudWarning: record, ...orderAlert({ kind: "fraudWarning" }) } } };
   });
   // A repeat of the event (Stripe retries) finds it on the order: done already.
   if (!after || !fresh) return;
   await blockBuyer(deps, after, `early fraud warning ${warning.id}`);
-  deps.advance.alertOwner(orderId, `early fraud warning on this order's charge (${warning.fraud_type}): the card and ${after.email} are blocked${after.fraudWarning?.refunded ? "; refunded at once to head off a dispute" : ""}`);
+  deps.advance.alertOwner(orderId, { kind: after.fraudWarning?.refunded ? "fraudWarningRefunded" : "fraudWarning", values: { fraudType: warning.fraud_type, email: after.email } });
   if (after.fraudWarning?.refunded) await deps.refundNow(orderId, `efw-${warning.id}`, `early fraud warning ${warning.id}`);
 }
 
@@ -141,13 +142,13 @@ async function onDispute(deps: BankEventDeps, dispute: Stripe.Dispute, created: 
       evidenceSubmittedAt: known?.evidenceSubmittedAt ?? null,
       evidenceSubmittedBy: known?.evidenceSubmittedBy ?? null,
     };
-    return { change: { note: { kind: "dispute", values: { dispute: dispute.id, status: dispute.status, reason: dispute.reason } }, patch: { dispute: record, ...(known ? {} : { alert: "disputed" }) } } };
+    return { change: { note: { kind: "dispute", values: { dispute: dispute.id, status: dispute.status, reason: dispute.reason } }, patch: { dispute: record, ...(known ? {} : orderAlert({ kind: "disputed" })) } } };
   });
   if (!after || !created) return;
   await blockBuyer(deps, after, `dispute ${dispute.id}`);
   // A refund asked before the dispute may have reached Stripe: it stands, and is never asked again (settle-refunds.ts).
-  const inFlight = pendingRefund(after) ? " A refund of this order was in flight when it arrived: check it in Stripe, and cite it in the evidence." : "";
-  deps.advance.alertOwner(orderId, `the buyer disputed this charge (${dispute.reason}): submit the evidence from the order page before ${new Date((dispute.evidence_details?.due_by ?? 0) * 1000).toISOString()}.${inFlight}`);
+  const due = new Date((dispute.evidence_details?.due_by ?? 0) * 1000).toISOString();
+  deps.advance.alertOwner(orderId, { kind: pendingRefund(after) ? "disputedRefundInFlight" : "disputed", values: { reason: dispute.reason, due } });
 }
 
 /** The dispute is for the whole charge (the usual case); the admin shows a part as Stripe's figure alone. */

@@ -4,6 +4,7 @@
 import type { DeadlineAlarm } from "./deadline-alarm";
 import type { Locale } from "@/lib/i18n/locales";
 import type { OwnerAlertSource } from "@/lib/alerts/owner-alert";
+import type { AlertNote } from "./alert-notes";
 import type { ConversionRates } from "./charge-check";
 import type { Money } from "@/lib/money";
 import type { PartnerClient } from "@/lib/partner/client";
@@ -120,8 +121,9 @@ export interface CheckoutDeps {
    * Tells the owner something needs them (lib/alerts: the admin lists it, email and webhook
    * carry it). `source` "sweep": the cron sweep could not advance the order; "surprise":
    * upstream did something the order did not expect (upstream-surprises.ts). Each is its own cause.
+   * The detail is words (alert-notes.ts), so the admin can say it in its reader's language.
    */
-  alertOwner(orderId: string, message: string, source?: OwnerAlertSource): void;
+  alertOwner(orderId: string, detail: AlertNote, source?: OwnerAlertSource): void;
   /**
    * The scheduler that acts on deadlines when they come (deadline-alarm.ts); the store is given
    * the same one. Absent where the scheduler reads the index itself (in process) or in tests.

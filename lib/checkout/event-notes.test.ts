@@ -11,6 +11,12 @@ describe("an order event's note", () => {
     expect(noteWords(note)).toEqual({ kind: "ownerRefundAsked", values: note.values });
   });
 
+  it("says what upstream did unexpectedly as a part, in English and in words", () => {
+    const note = { kind: "surprised", values: { source: "re_read" }, surprise: { kind: "deliveredUnpaid", values: { status: 2 } } } as const;
+    expect(noteText(note)).toBe("upstream surprise (re_read): upstream delivered it (status 2) but the buyer never paid");
+    expect(noteWords(note)).toEqual({ kind: "surprised", values: { source: "re_read" }, parts: { surprise: { kind: "deliveredUnpaid", values: { status: 2 } } } });
+  });
+
   it("fills in no value it was not given", () => {
     expect(noteText({ kind: "reserved" })).toBe("reserved upstream (status {status})");
     expect(noteText({ kind: "paymentCaptured" })).toBe("payment captured");

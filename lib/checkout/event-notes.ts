@@ -3,8 +3,8 @@
 // the words, for server logs, alerts and readers that predate them. Every new note has a kind:
 // events stored before notes had words keep only their English text (`what`), and the admin
 // shows that as recorded.
-import { z } from "zod";
-import { formatMoney, moneySchema, type Money } from "@/lib/money";
+import { surpriseText, surpriseWords, type SurpriseNote } from "./surprise-notes";
+import { fillEnglish, wordsSchema, type WordValues, type Words } from "./words";
 
 const ENGLISH = {
   screened: "screened: {decision} ({why})",
@@ -103,18 +103,17 @@ const ENGLISH = {
   upstreamRefundedDelivered: "upstream refunded a delivered order",
   refundHeldDisputed: "refund held: the charge is disputed",
   refundNotDone: "refund not done ({code})",
-  upstreamSurprise: "upstream surprise ({source}): {what}",
+  // Its surprise is a part said in its own words; events before that carry an English `what`
+  // under "upstreamSurprise", a kind no longer written, so the admin shows them as recorded.
+  surprised: "upstream surprise ({source}): {surprise}",
   paymentExpiryFixed: "payment page's expiry fixed",
 } as const satisfies Record<string, string>;
 
 export type EventNoteKind = keyof typeof ENGLISH;
 
-export const eventWordsSchema = z.object({
-  kind: z.string().regex(/^[a-zA-Z]{1,40}$/),
-  values: z.record(z.string(), z.union([z.string(), z.number(), moneySchema])),
-});
+export const eventWordsSchema = wordsSchema;
 
-export type EventWords = z.infer<typeof eventWordsSchema>;
+export type EventWords = Words;
 
 /** Every kind a note may have, for the test that each has its words in every language. */
 export const EVENT_NOTE_KINDS = Object.keys(ENGLISH) as EventNoteKind[];
@@ -122,20 +121,18 @@ export const EVENT_NOTE_KINDS = Object.keys(ENGLISH) as EventNoteKind[];
 /** A note in words. There is no plain-string note: new events are always said in words. */
 export interface EventNote {
   kind: EventNoteKind;
-  values?: Record<string, string | number | Money>;
+  values?: WordValues;
+  /** What upstream did unexpectedly, said under {surprise}. */
+  surprise?: SurpriseNote;
 }
 
 /** The note's English text, as the event log stores it. */
 export function noteText(note: EventNote): string {
   const values = note.values ?? {};
-  const say = (value: string | number | Money) => (typeof value === "object" ? formatMoney(value, "en") : String(value));
-  return ENGLISH[note.kind].replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined ? whole : say(value);
-  });
+  return fillEnglish(ENGLISH[note.kind], note.surprise ? { ...values, surprise: surpriseText(note.surprise) } : values);
 }
 
 /** The note's kind and values, stored beside its English for the admin to translate. */
 export function noteWords(note: EventNote): EventWords {
-  return { kind: note.kind, values: note.values ?? {} };
+  return { kind: note.kind, values: note.values ?? {}, ...(note.surprise ? { parts: { surprise: surpriseWords(note.surprise) } } : {}) };
 }

@@ -4,6 +4,7 @@
 import { LOCALES } from "@/lib/i18n/locales";
 import { z } from "zod";
 import { eventWordsSchema } from "./event-notes";
+import { wordsSchema } from "./words";
 import { moneySchema } from "@/lib/money";
 import { orderStateSchema } from "./order-states";
 import { buyerFactsSchema, disputeSchema, fraudWarningSchema, MAX_CODE_VIEWS, reviewSchema, screeningSchema } from "./fraud-facts";
@@ -84,8 +85,10 @@ export const upstreamSurpriseSchema = z.object({
   source: z.enum(SURPRISE_SOURCES),
   upstreamOrderId: z.string().nullable(),
   status: z.number().int().nullable(),
-  /** What did not fit, for the owner: "upstream delivered (status 2) an order we hold as failed". */
+  /** What did not fit, in English: "upstream delivered it (status 2) while we hold it as failed". */
   what: z.string().min(1).max(300),
+  /** The same as a kind and values (surprise-notes.ts); absent on surprises kept before they had words. */
+  words: wordsSchema.optional(),
 });
 
 export const orderRecordSchema = z.object({
@@ -181,8 +184,10 @@ export const orderRecordSchema = z.object({
   nextCheckAt: z.number().int().nullable(),
   /** Tries of the current step that did not settle it; the backoff grows with it, a move resets it. */
   attempts: z.number().int().nonnegative(),
-  /** Something the owner must act on (partner balance too low to confirm); shown in the admin. */
+  /** Something the owner must act on (partner balance too low to confirm), in English; shown in the admin. */
   alert: z.string().nullable(),
+  /** The alert as a kind and values (order-alerts.ts), set with it; absent on alerts set before they had words. */
+  alertWords: wordsSchema.optional(),
   /** Refunds the owner asked for, oldest first; absent on orders nobody refunded. */
   refunds: z.array(ownerRefundSchema).optional(),
   /** Upstream facts the order did not expect, oldest first; absent on orders that had none. */

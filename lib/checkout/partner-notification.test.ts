@@ -3,6 +3,7 @@ import { err, ok } from "@/lib/result";
 import { newOrderRecord } from "./new-order";
 import type { OrderRecord } from "./order-record";
 import { handlePartnerNotification, type NotificationDeps } from "./partner-notification";
+import { surpriseText } from "./surprise-notes";
 import { surpriseIn } from "./upstream-surprises";
 
 const ID = "01KA0000000000000000000000";
@@ -35,7 +36,8 @@ function deps(advanced: string[], held: OrderRecord = record, kept: unknown[] = 
     },
     recordSurprise: async (id, fact) => {
       kept.push({ id, ...fact });
-      return ok(surpriseIn(held, fact));
+      const what = surpriseIn(held, fact);
+      return ok(what && surpriseText(what));
     },
   };
 }

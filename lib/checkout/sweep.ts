@@ -127,7 +127,7 @@ async function sweepOne(orderId: string, deps: AdvanceDeps): Promise<SweepOutcom
     console.error(`[checkout] sweep: advancing ${orderId} threw:`, error);
     code = "threw";
   }
-  deps.alertOwner(orderId, `the sweep cannot advance this order (${code}); it is tried again in ${SWEEP_RETRY_MS / 60_000} minutes`, "sweep");
+  deps.alertOwner(orderId, { kind: "sweepStuck", values: { code, minutes: SWEEP_RETRY_MS / 60_000 } }, "sweep");
   await deps.store.postpone(orderId, deps.clock.now() + SWEEP_RETRY_MS).catch(() => undefined);
   return { code };
 }

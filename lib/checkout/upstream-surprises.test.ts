@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { newOrderRecord } from "./new-order";
 import { MAX_SURPRISES, type OrderRecord, type UpstreamSurprise } from "./order-record";
+import { alertNoteText, type AlertNote } from "./alert-notes";
+import { surpriseText } from "./surprise-notes";
 import { notedSurprise, surpriseIn, withSurprise } from "./upstream-surprises";
 
 const order: OrderRecord = newOrderRecord(
@@ -23,9 +25,9 @@ const surprise = (at: number): UpstreamSurprise => ({ at, source: "notification"
 
 describe("what an order does not expect from upstream", () => {
   it("is a delivery or an order in progress for an order we hold as failed or refunded", () => {
-    expect(surpriseIn(failed, { upstreamOrderId: "7", status: 2 })).toBe("upstream delivered it (status 2) while we hold it as failed");
-    expect(surpriseIn(failed, { upstreamOrderId: "7", status: 5 })).toBe("upstream is filling it (status 5) while we hold it as failed");
-    expect(surpriseIn({ ...failed, state: "refunded" }, { upstreamOrderId: "7", status: 4 })).toMatch(/delivered it \(status 4\) while we hold it as refunded/);
+    expect(surpriseIn(failed, { upstreamOrderId: "7", status: 2 })).toEqual({ kind: "deliveredWhileHeld", values: { status: 2, state: "failed" } });
+    expect(surpriseIn(failed, { upstreamOrderId: "7", status: 5 })).toEqual({ kind: "fillingWhileHeld", values: { status: 5, state: "failed" } });
+    expect(surpriseIn({ ...failed, state: "refunded" }, { upstreamOrderId: "7", status: 4 })).toEqual({ kind: "deliveredWhileHeld", values: { status: 4, state: "refunded" } });
     // A failure, a reservation that lapses unpaid, a status we cannot read: nothing was spent.
     expect(surpriseIn(failed, { upstreamOrderId: "7", status: 3 })).toBeNull();
     expect(surpriseIn(failed, { upstreamOrderId: "7", status: 6 })).toBeNull();
@@ -41,7 +43,9 @@ describe("what an order does not expect from upstream", () => {
 
   it("is an upstream id other than the one recorded, in any state", () => {
     const recorded: OrderRecord = { ...order, state: "fulfilling", upstream: { ...order.upstream, orderId: "7", status: 1 } };
-    expect(surpriseIn(recorded, { upstreamOrderId: "8", status: 1 })).toBe("upstream order 8 is not the one we recorded (7)");
+    const other = surpriseIn(recorded, { upstreamOrderId: "8", status: 1 });
+    expect(other).toEqual({ kind: "otherOrder", values: { upstreamOrderId: "8", recorded: "7" } });
+    expect(other && surpriseText(other)).toBe("upstream order 8 is not the one we recorded (7)");
     expect(surpriseIn(recorded, { upstreamOrderId: "7", status: 1 })).toBeNull();
   });
 });
@@ -59,11 +63,15 @@ describe("the surprises kept on an order", () => {
 
   it("tell the owner once per new surprise, under the surprise cause, and not for what fits", () => {
     const told: [string, string, string | undefined][] = [];
-    const deps = { clock: { now: () => 5 }, alertOwner: (id: string, message: string, source?: string) => void told.push([id, message, source]) };
+    const deps = { clock: { now: () => 5 }, alertOwner: (id: string, note: AlertNote, source?: string) => void told.push([id, alertNoteText(note), source]) };
     const patch = notedSurprise(failed, deps, "re_read", { upstreamOrderId: "7", status: 2 });
-    expect(patch).toEqual({ surprises: [{ at: 5, source: "re_read", upstreamOrderId: "7", status: 2, what: "upstream delivered it (status 2) while we hold it as failed" }] });
+    const words = { kind: "deliveredWhileHeld", values: { status: 2, state: "failed" } };
+    expect(patch).toEqual({ surprises: [{ at: 5, source: "re_read", upstreamOrderId: "7", status: 2, what: "upstream delivered it (status 2) while we hold it as failed", words }] });
     expect(notedSurprise({ ...failed, ...patch }, deps, "re_read", { upstreamOrderId: "7", status: 2 })).toEqual({});
     expect(notedSurprise(failed, deps, "re_read", { upstreamOrderId: "7", status: 3 })).toEqual({});
-    expect(told).toEqual([[failed.id, expect.stringMatching(/delivered it .* ext_order_id 01KA0000000000000000000000/), "surprise"]]);
+    // The email and webhook still read English, worded as before surprises had words.
+    expect(told).toEqual([
+      [failed.id, "upstream delivered it (status 2) while we hold it as failed (heard from re read): look the order up upstream by ext_order_id 01KA0000000000000000000000", "surprise"],
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import { err, ok, type Result } from "@/lib/result";
 import { MAX_SURPRISES, type OrderRecord, type SurpriseSource, type UpstreamSurprise } from "./order-record";
 import type { CheckoutDeps } from "./checkout-deps";
 import type { OrderStore, OrderStoreError } from "./store/order-store";
+import { surpriseText, surpriseWords, type SurpriseNote } from "./surprise-notes";
 import { isDelivered, isInProgress } from "./upstream-facts";
 
 /** One thing upstream said about an order: its id there and its status, either maybe unknown. */
@@ -18,18 +19,23 @@ export interface UpstreamFact {
 type SurpriseDeps = Pick<CheckoutDeps, "clock" | "alertOwner">;
 
 /** What in the fact the order does not expect, in words for the owner; null when it fits. */
-export function surpriseIn(order: OrderRecord, fact: UpstreamFact): string | null {
+export function surpriseIn(order: OrderRecord, fact: UpstreamFact): SurpriseNote | null {
   const recorded = order.upstream.orderId;
   if (recorded !== null && fact.upstreamOrderId !== null && fact.upstreamOrderId !== recorded) {
-    return `upstream order ${fact.upstreamOrderId} is not the one we recorded (${recorded})`;
+    return { kind: "otherOrder", values: { upstreamOrderId: fact.upstreamOrderId, recorded } };
   }
   const { status } = fact;
   if (status === null || (order.state !== "failed" && order.state !== "refunded")) return null;
   // A shop's own refund leaves upstream's delivery standing: that one is expected.
   const heldDelivered = order.upstream.status !== null && isDelivered(order.upstream.status);
-  if (isDelivered(status) && !heldDelivered) return `upstream delivered it (status ${status}) while we hold it as ${order.state}`;
-  if (isInProgress(status)) return `upstream is filling it (status ${status}) while we hold it as ${order.state}`;
+  if (isDelivered(status) && !heldDelivered) return { kind: "deliveredWhileHeld", values: { status, state: order.state } };
+  if (isInProgress(status)) return { kind: "fillingWhileHeld", values: { status, state: order.state } };
   return null;
+}
+
+/** The surprise as the order keeps it: its English, compared to tell a repeat, and its words. */
+function keptSurprise(deps: SurpriseDeps, source: SurpriseSource, fact: UpstreamFact, note: SurpriseNote): UpstreamSurprise {
+  return { at: deps.clock.now(), source, ...fact, what: surpriseText(note), words: surpriseWords(note) };
 }
 
 /**
@@ -58,7 +64,7 @@ export function notedSurprise(
   what = surpriseIn(order, fact),
 ): Pick<OrderRecord, "surprises"> | Record<string, never> {
   if (what === null) return {};
-  const surprises = withSurprise(order, { at: deps.clock.now(), source, ...fact, what });
+  const surprises = withSurprise(order, keptSurprise(deps, source, fact, what));
   if (surprises === null) return {};
   alertSurprise(order.id, deps, source, what);
   return { surprises };
@@ -85,12 +91,13 @@ export async function recordSurprise(
     const order = read.value.record;
     const what = surpriseIn(order, fact);
     if (what === null) return ok(null);
-    const surprises = withSurprise(order, { at: deps.clock.now(), source, ...fact, what });
-    if (surprises === null) return ok(what);
-    const saved = await deps.store.save(read.value, { note: { kind: "upstreamSurprise", values: { source, what } }, patch: { surprises } });
+    const surprise = keptSurprise(deps, source, fact, what);
+    const surprises = withSurprise(order, surprise);
+    if (surprises === null) return ok(surprise.what);
+    const saved = await deps.store.save(read.value, { note: { kind: "surprised", values: { source }, surprise: what }, patch: { surprises } });
     if (saved.ok) {
       alertSurprise(orderId, deps, source, what);
-      return ok(what);
+      return ok(surprise.what);
     }
     if (saved.error.code !== "conflict") return saved;
   }
@@ -114,6 +121,6 @@ export async function keepLostAnswer(
   if (!kept.ok) console.warn(`[checkout] an answer about ${before.id} that lost its save was not kept (${kept.error.code})`);
 }
 
-function alertSurprise(orderId: string, deps: SurpriseDeps, source: SurpriseSource, what: string): void {
-  deps.alertOwner(orderId, `${what} (heard from ${source.replace("_", " ")}): look the order up upstream by ext_order_id ${orderId}`, "surprise");
+function alertSurprise(orderId: string, deps: SurpriseDeps, source: SurpriseSource, what: SurpriseNote): void {
+  deps.alertOwner(orderId, { kind: "surprise", values: { source, heard: source.replace("_", " "), orderId }, surprise: what }, "surprise");
 }

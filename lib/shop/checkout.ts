@@ -22,6 +22,7 @@ import { rateLimit, sameOrigin } from "./route-needs";
 import { systemClock } from "@/lib/time/clock";
 import type { AdvanceDeps } from "@/lib/checkout/advance";
 import { countingBalance } from "./balance-counting";
+import { alertNoteText, alertNoteWords } from "@/lib/checkout/alert-notes";
 import { checkoutPolicy } from "@/lib/checkout/checkout-policy";
 import { createCodeVault } from "@/lib/checkout/code-vault";
 import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
@@ -71,9 +72,10 @@ export function orderDeps(): Promise<AdvanceDeps> {
       orderLink: (orderId, key, locale) => `${publicOrigin()}${orderPath(orderId, key, locale)}`,
       conversionRates,
       screening: screeningDeps(kv, stripe),
-      alertOwner: (orderId, message, source) => {
-        console.error(`[checkout] order ${orderId} needs the owner: ${message}`);
-        raiseAlertInBackground(ownerAlert(orderId, message, source));
+      alertOwner: (orderId, note, source) => {
+        const text = alertNoteText(note);
+        console.error(`[checkout] order ${orderId} needs the owner: ${text}`);
+        raiseAlertInBackground(ownerAlert(orderId, { text, words: alertNoteWords(note) }, source));
       },
       // The two counts do not wait for each other: the buyer's code waits for both.
       onCompleted: async (order) => {

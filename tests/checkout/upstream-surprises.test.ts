@@ -67,7 +67,14 @@ describe("upstream surprises", () => {
     const order = (await stored(h, id)).record;
     expect(order.state).toBe("failed");
     expect(order.surprises).toEqual([
-      { at: expect.any(Number), source: "notification", upstreamOrderId: "4711", status: 2, what: "upstream delivered it (status 2) while we hold it as failed" },
+      {
+        at: expect.any(Number),
+        source: "notification",
+        upstreamOrderId: "4711",
+        status: 2,
+        what: "upstream delivered it (status 2) while we hold it as failed",
+        words: { kind: "deliveredWhileHeld", values: { status: 2, state: "failed" } },
+      },
     ]);
     expect(h.alerts.filter((alert) => alert.startsWith(id))).toHaveLength(1);
   });

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Cookie, type Locator, type Page } from "@playwright/test";
-import { buyCode } from "./support/buy-code";
+import { buyCode, payWithCard } from "./support/buy-code";
 import { DEMO_OWNER, ownerPage } from "./support/demo-owner";
 
 let cookies: Cookie[] = [];
@@ -201,6 +201,21 @@ async function englishWords(page: Page, allowed: RegExp[]): Promise<string[]> {
   // Whole words only: a token that mixes letters and digits ("d0fbd521-…", a request's id) is a code.
   return [...new Set(rest.match(/\b[A-Za-z]{3,}\b/g) ?? [])];
 }
+
+test("@once an order held for review alerts the owner, its detail said in Chinese", async ({ browser, baseURL, page }) => {
+  // Radar's elevated-risk test card: screening holds the order and tells the owner (steps/screen.ts).
+  await payWithCard(page, "held-for-words@example.com", "4000 0000 0000 9235");
+  await expect(page.getByRole("heading", { name: "We are checking your order" })).toBeVisible({ timeout: 30_000 });
+  const orderId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  const owner = await ownerPage(browser, baseURL, cookies);
+  await owner.goto("/zh/admin/alerts");
+  const row = owner.getByRole("row").filter({ hasText: orderId });
+  await expect(row.getByText(`订单 ${orderId} 需要店主处理`)).toBeVisible();
+  await expect(row.getByText(/^订单暂扣待审核（.*Radar：较高风险.*）：请在 .+ 之前批准或拒绝$/)).toBeVisible();
+  // Said in words: no English detail kept apart as recorded.
+  await expect(row.getByText("店铺记录的原文（英文）")).toHaveCount(0);
+  await owner.context().close();
+});
 
 const CHINESE_PAGES = ["/zh/admin", "/zh/admin/orders", "/zh/admin/order", "/zh/admin/alerts", "/zh/admin/reconciliation", "/zh/admin/prices", "/zh/admin/prices/history", "/zh/admin/catalogue", "/zh/admin/catalogue/changes", "/zh/admin/people", "/zh/admin/security", "/zh/admin/audit"];
 

@@ -4,7 +4,6 @@
 // done refund once. Run by the refund itself and by re-drive, so a refund whose caller died or
 // whose answer was lost is finished by the next click, never done twice.
 import type { EventNote } from "../event-notes";
-import { formatMoney } from "@/lib/money";
 import { refundEmail } from "@/lib/mail/refund-email";
 import { ok } from "@/lib/result";
 import type { OrderRecord, OwnerRefund } from "../order-record";
@@ -48,7 +47,7 @@ async function finishPart(deps: OwnerActionDeps, order: OrderRecord, entry: Owne
   // dispute's handler told the owner of it, lib/checkout/bank-events), a new one would pay twice.
   if (order.dispute) return;
   if (deps.clock.now() - entry.at > PART_RETRY_WINDOW_MS) {
-    deps.alertOwner(order.id, `a refund of ${formatMoney(entry.amount, "en")} (request ${entry.requestId}) was never confirmed by Stripe: check the payment in Stripe's dashboard`);
+    deps.alertOwner(order.id, { kind: "refundUnconfirmed", values: { amount: entry.amount, request: entry.requestId } });
     return;
   }
   // One caller at a time asks Stripe; the others leave it to that one.

@@ -9,6 +9,7 @@ import type { OrderRecord } from "../order-record";
 import type { CheckoutDeps } from "../checkout-deps";
 import { extOrderId } from "../ext-order-id";
 import { isCleanRefusal, isDelivered, isInProgress, upstreamPatch, type UpstreamAnswer } from "../upstream-facts";
+import { orderAlert } from "../order-alerts";
 import { notedSurprise } from "../upstream-surprises";
 import { announcePay } from "./pay-intent";
 import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./step";
@@ -39,12 +40,12 @@ async function confirm(order: OrderRecord, deps: CheckoutDeps): Promise<Step> {
   if (error.code === 402) {
     // The partner balance is too low; the reservation stays in 6. Keep the authorization, tell
     // the owner, and try again until the reservation is about to end.
-    deps.alertOwner(order.id, "partner balance too low to confirm a paid order: top up the partner balance");
+    deps.alertOwner(order.id, { kind: "balanceLowToConfirm" });
     const releaseAt = (order.upstream.reservationEndsAt ?? deps.clock.now()) - deps.policy.safetyMarginMs;
     if (deps.clock.now() >= releaseAt) {
       return moveTo(deps, "releasing", { kind: "balanceLowUntilEnd" }, { reason: "reservation_expired" });
     }
-    return retryLater(order, deps, { kind: "confirmationBalanceLow" }, { alert: "partner balance too low" }, releaseAt);
+    return retryLater(order, deps, { kind: "confirmationBalanceLow" }, orderAlert({ kind: "balanceLow" }), releaseAt);
   }
   if (error.code === 101 || error.mayHaveTakenEffect) {
     // 101: already final — maybe by our own earlier confirmation whose answer we lost. Look.
@@ -80,8 +81,8 @@ function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError, 
     // order (duplicate protection comes before the balance), so a 402 says ours does not exist:
     // the buyer's money is let go now rather than held for days on a top-up nobody may make.
     // Not while another run's pay may still reach upstream: that one could still be delivered.
-    deps.alertOwner(order.id, "partner balance too low to fulfil a paid order: the buyer's payment was cancelled; top up the partner balance");
-    return moveTo(deps, "releasing", { kind: "orderBalanceLow" }, { reason: "unavailable", alert: "partner balance too low" });
+    deps.alertOwner(order.id, { kind: "balanceLowToFulfil" });
+    return moveTo(deps, "releasing", { kind: "orderBalanceLow" }, { reason: "unavailable", ...orderAlert({ kind: "balanceLow" }) });
   }
   const mayExist = order.upstream.payMayExist || error.mayHaveTakenEffect;
   if (isCleanRefusal(error) && !mayExist) {
@@ -93,14 +94,14 @@ function payFailed(order: OrderRecord, deps: CheckoutDeps, error: PartnerError, 
   const now = deps.clock.now();
   const holdEnds = authorizedAt + deps.policy.authorizationHoldMs;
   if (now >= holdEnds) {
-    deps.alertOwner(order.id, `no readable answer from upstream for ext_order_id ${order.id} before the buyer's authorization lapses (last: ${error.code}): released unpaid; if upstream filled it, the buyer got it free`);
-    return moveTo(deps, "releasing", { kind: "neverAnswered", values: { code: error.code } }, { ...patch, reason: "unavailable", alert: "released without an answer from upstream" });
+    deps.alertOwner(order.id, { kind: "releasedUnanswered", values: { orderId: order.id, code: error.code } });
+    return moveTo(deps, "releasing", { kind: "neverAnswered", values: { code: error.code } }, { ...patch, reason: "unavailable", ...orderAlert({ kind: "releasedUnanswered" }) });
   }
   const tellOwner = now >= authorizedAt + deps.policy.payGiveUpMs && order.alert === null;
   if (tellOwner) {
-    deps.alertOwner(order.id, `no readable answer from upstream for ext_order_id ${order.id} for a day (${error.code}); the buyer's money stays held while we keep asking`);
+    deps.alertOwner(order.id, { kind: "unansweredForADay", values: { orderId: order.id, code: error.code } });
   }
-  const alert = tellOwner ? { alert: "no readable answer from upstream" } : {};
+  const alert = tellOwner ? orderAlert({ kind: "unanswered" }) : {};
   return retryLater(order, deps, { kind: "orderNotAnswered", values: { code: error.code } }, { ...patch, ...alert }, holdEnds);
 }
 

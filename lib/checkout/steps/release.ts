@@ -5,6 +5,7 @@ import { ORDER_STATUS } from "@/lib/partner/schemas";
 import type { CheckoutDeps } from "../checkout-deps";
 import type { OrderRecord } from "../order-record";
 import { isDelivered, isInProgress, upstreamPatch } from "../upstream-facts";
+import { orderAlert } from "../order-alerts";
 import { notedSurprise } from "../upstream-surprises";
 import { cannotAct, moveTo, retryLater, type Step, type StepHandler } from "./step";
 
@@ -45,7 +46,7 @@ async function followUpstream(order: OrderRecord, deps: CheckoutDeps): Promise<S
   }
   const fact = { upstreamOrderId: info.value.order_id, status };
   // The code is withheld; the partner balance paid for it, which the owner must see.
-  const surprise = isDelivered(status) ? notedSurprise(order, deps, "re_read", fact, `upstream delivered it (status ${status}) but the buyer never paid`) : {};
+  const surprise = isDelivered(status) ? notedSurprise(order, deps, "re_read", fact, { kind: "deliveredUnpaid", values: { status } }) : {};
   return retryLater(order, deps, { kind: "upstreamStatus", values: { status } }, { ...patch, ...surprise }, isInProgress(status) ? undefined : deps.clock.now());
 }
 
@@ -59,8 +60,8 @@ async function releasePayment(order: OrderRecord, deps: CheckoutDeps): Promise<S
   if (intent && intent.status === "succeeded") {
     // Captured money on an order we are releasing would be a charge without delivery; it cannot
     // happen through this code (capture follows delivery), so stop and tell the owner.
-    deps.alertOwner(order.id, "a released order's payment is captured: refund it");
-    return retryLater(order, deps, { kind: "capturedOnReleased" }, { alert: "captured but released" });
+    deps.alertOwner(order.id, { kind: "releasedCaptured" });
+    return retryLater(order, deps, { kind: "capturedOnReleased" }, orderAlert({ kind: "capturedButReleased" }));
   }
   if (session === "open") {
     // Close the page before anything else: a buyer may be paying on it right now, and Stripe

@@ -32,7 +32,7 @@ export const reserve: StepHandler = async (order, deps) => {
   if (status !== ORDER_STATUS.awaitingConfirmation) {
     // The service did not hold the voucher as asked. Go on as if reserved: the code (if any) is
     // sealed and withheld until the buyer's payment is authorized; the owner should know.
-    deps.alertOwner(order.id, `upstream answered status ${status} to a reservation`);
+    deps.alertOwner(order.id, { kind: "reservedOddStatus", values: { status } });
   }
   // Counted from the order's creation, not from this answer: the reservation may have been made
   // by an earlier call whose answer was lost, and the page must close before upstream drops it.
@@ -64,7 +64,7 @@ export async function priceChanged(order: OrderRecord, charged: OrderRecord["ups
   const rates = charged.currency === order.quote.cost.currency ? { storeCurrency: charged.currency, exchangeRates: {} } : await deps.conversionRates();
   const exceeds = chargeExceedsQuote(order.quote.cost, charged, rates, deps.policy.priceTolerancePercent);
   if (!exceeds.ok) {
-    deps.alertOwner(order.id, `no exchange rate for ${exceeds.error.currency}: the charge cannot be checked against the quote; set EXCHANGE_RATES`);
+    deps.alertOwner(order.id, { kind: "noExchangeRate", values: { currency: exceeds.error.currency } });
   }
   return !exceeds.ok || exceeds.value;
 }

@@ -58,7 +58,7 @@ async function screen(order: OrderRecord, screening: ScreeningDeps, deps: Checko
   const why = reasons.join(", ") || "no signal";
   if (decision === "block") {
     await flagBuyer(screening.kv, order.email, "blocked at authorization");
-    deps.alertOwner(order.id, `payment blocked at authorization (${why}): released, nothing charged`);
+    deps.alertOwner(order.id, { kind: "blocked", values: { why, signals: reasons.length } });
     return moveTo(deps, "releasing", { kind: "blockedFor", values: { why, signals: reasons.length } }, { screening: screened, reason: "blocked_by_screening" });
   }
   if (decision === "review") return hold(order, deps, screening, assessed.value, { kind: "heldFor", values: { why, signals: reasons.length } });
@@ -76,7 +76,7 @@ async function hold(order: OrderRecord, deps: CheckoutDeps, screening: Screening
   const { reviewHours } = await screening.settings();
   const deadline = Math.min(now + reviewHours * 3600_000, reviewDeadlineCap(order, deps));
   await Promise.all([enqueueForReview(screening.kv, order.id, deadline), flagBuyer(screening.kv, order.email, "held for review")]);
-  deps.alertOwner(order.id, `order held for review (${assessed.reasons.join(", ")}): approve or reject it before ${new Date(deadline).toISOString()}`);
+  deps.alertOwner(order.id, { kind: "held", values: { why: assessed.reasons.join(", "), signals: assessed.reasons.length, deadline: new Date(deadline).toISOString() } });
   const review: Review = { status: "pending", openedAt: now, deadline, decidedBy: null, decidedAt: null };
   const screened = { decision: "review" as const, reasons: assessed.reasons, at: now, signals: assessed.signals };
   return waitUntil(deps, deadline, note, { screening: screened, review, attempts: 0 });
@@ -91,7 +91,7 @@ async function waitForOwner(order: OrderRecord, review: Review, deps: CheckoutDe
   const now = deps.clock.now();
   if (now < review.deadline) return waitUntil(deps, review.deadline, { kind: "heldForReview" });
   if (deps.screening) await dropFromReview(deps.screening.kv, order.id);
-  deps.alertOwner(order.id, "a held order was not reviewed in time: rejected, the payment cancelled");
+  deps.alertOwner(order.id, { kind: "reviewLapsed" });
   return moveTo(deps, "releasing", { kind: "reviewDeadlinePassed" }, {
     reason: "rejected_in_review",
     review: { ...review, status: "rejected", decidedBy: "deadline", decidedAt: now },

@@ -6,6 +6,7 @@ import { ORDER_STATUS } from "@/lib/partner/schemas";
 import type { OrderRecord } from "../order-record";
 import type { EventNote } from "../event-notes";
 import type { CheckoutDeps } from "../checkout-deps";
+import { orderAlert } from "../order-alerts";
 import { upstreamPatch } from "../upstream-facts";
 import { cannotAct, moveTo, retryLater, waitUntil, type Step, type StepHandler } from "./step";
 
@@ -26,8 +27,8 @@ export const capture: StepHandler = async (order, deps) => {
     // at again daily: if upstream took the delivery back meanwhile, nothing is owed either way.
     const refunded = await refundedUpstream(order, deps);
     if (refunded) return moveTo(deps, "releasing", { kind: "upstreamTookBack" }, { ...refunded, reason: "upstream_failed" });
-    deps.alertOwner(order.id, "delivered order whose authorization is gone: the code was not shown; collect or write off manually");
-    return waitUntil(deps, deps.clock.now() + DAY_MS, { kind: "captureImpossible" }, { alert: "delivered but not paid" });
+    deps.alertOwner(order.id, { kind: "deliveredUnpaid" });
+    return waitUntil(deps, deps.clock.now() + DAY_MS, { kind: "captureImpossible" }, orderAlert({ kind: "deliveredUnpaid" }));
   }
   return retryLater(order, deps, { kind: "captureNotDone", values: { code: captured.error.code } });
 };
@@ -76,8 +77,8 @@ export const refund: StepHandler = async (order, deps) => {
   if (intentId === null) return cannotAct(order, deps, { kind: "cannotActNoPayment", values: { state: order.state } });
   if (order.dispute) {
     // The bank is taking the money back through the dispute: a refund on top would pay twice.
-    deps.alertOwner(order.id, `a refund is due on a disputed charge (${order.dispute.id}): not refunded; settle it through the dispute`);
-    return waitUntil(deps, deps.clock.now() + DAY_MS, { kind: "refundHeldDisputed" }, { alert: "refund due on a disputed charge" });
+    deps.alertOwner(order.id, { kind: "refundDueDisputed", values: { dispute: order.dispute.id } });
+    return waitUntil(deps, deps.clock.now() + DAY_MS, { kind: "refundHeldDisputed" }, orderAlert({ kind: "refundDueDisputed" }));
   }
   const refunded = await deps.payments.refund(intentId, order.id);
   if (!refunded.ok) return retryLater(order, deps, { kind: "refundNotDone", values: { code: refunded.error.code } });

@@ -4,7 +4,8 @@ import type { OrderRecord } from "../order-record";
 import { isSettled, type OrderState } from "../order-states";
 import type { CheckoutDeps } from "../checkout-deps";
 import type { OrderChange } from "../store/order-store";
-import { noteText, type EventNote } from "../event-notes";
+import type { EventNote } from "../event-notes";
+import { orderAlert } from "../order-alerts";
 
 export type Step =
   | { kind: "change"; change: OrderChange }
@@ -44,8 +45,8 @@ export function retryLater(order: OrderRecord, deps: CheckoutDeps, note: EventNo
   const backoff = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(order.attempts, 20));
   const next = deps.clock.now() + backoff;
   const attempts = order.attempts + 1;
-  if (attempts === ALERT_AFTER_TRIES) deps.alertOwner(order.id, `${order.state} has not moved after ${attempts} tries: ${noteText(note)}`);
-  const alert = attempts === ALERT_AFTER_TRIES ? { alert: `stuck in ${order.state}: ${noteText(note)}` } : {};
+  if (attempts === ALERT_AFTER_TRIES) deps.alertOwner(order.id, { kind: "stuck", values: { state: order.state, tries: attempts }, event: note });
+  const alert = attempts === ALERT_AFTER_TRIES ? orderAlert({ kind: "stuck", values: { state: order.state }, event: note }) : {};
   return {
     kind: "change",
     change: { note, patch: { attempts, nextCheckAt: at === undefined ? next : Math.min(next, at), ...alert, ...patch } },

@@ -3,6 +3,7 @@
 // payments fake. `run` drives a call to completion while moving time, as the sandbox waits.
 import { randomBytes } from "node:crypto";
 import { afterEach } from "vitest";
+import { alertNoteText } from "@/lib/checkout/alert-notes";
 import { advance, type AdvanceDeps } from "@/lib/checkout/advance";
 import { createCodeVault } from "@/lib/checkout/code-vault";
 import { capabilityHash, newCapabilityKey, orderIdFactory } from "@/lib/checkout/order-id";
@@ -126,7 +127,7 @@ export async function checkoutHarness(mutate: (fixture: SampleFixture) => void =
     clock: timers,
     leaseMs: 200_000,
     conversionRates: async () => ({ storeCurrency: "USD", exchangeRates: {} }),
-    alertOwner: (orderId, message) => alerts.push(`${orderId}: ${message}`),
+    alertOwner: (orderId, note) => alerts.push(`${orderId}: ${alertNoteText(note)}`),
     orderLink: (orderId, key) => `https://shop.test/orders/${orderId}?key=${key}`,
     policy: {
       reservationMs: fixture.reservation_ttl_seconds * 1000,

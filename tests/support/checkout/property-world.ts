@@ -8,6 +8,7 @@
 // at once, with the same faults around them.
 import { createHash } from "node:crypto";
 import Stripe from "stripe";
+import { alertNoteText } from "@/lib/checkout/alert-notes";
 import { advance, type AdvanceDeps } from "@/lib/checkout/advance";
 import { createCodeVault, type CodeVault } from "@/lib/checkout/code-vault";
 import { newOrderRecord } from "@/lib/checkout/new-order";
@@ -137,7 +138,7 @@ export async function createWorld(params: WorldParams) {
     leaseMs: 200_000,
     orderLink: (orderId, key) => `https://shop.test/orders/${orderId}?key=${key}`,
     conversionRates: async () => ({ storeCurrency: "USD", exchangeRates: {} }),
-    alertOwner: (orderId, message) => void alerts.push({ orderId, message, at: timers.now() }),
+    alertOwner: (orderId, note) => void alerts.push({ orderId, message: alertNoteText(note), at: timers.now() }),
     policy: {
       reservationMs: params.reservationSeconds * 1000,
       safetyMarginMs: Math.min(5 * 60_000, Math.floor((params.reservationSeconds * 1000) / 5)),

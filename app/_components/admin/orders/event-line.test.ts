@@ -5,14 +5,9 @@ import en from "@/lib/i18n/messages/en.json";
 import zh from "@/lib/i18n/messages/zh.json";
 import { eventLine } from "./event-line";
 
-const say = (locale: "en" | "zh") => createTranslator({ locale, messages: locale === "en" ? en : zh, namespace: "admin.orders" });
 type T = Parameters<typeof eventLine>[1];
-const reasons = (locale: "en" | "zh") => createTranslator({ locale, messages: locale === "en" ? en : zh, namespace: "admin.review.reasons" });
-const reasonWord = (locale: "en" | "zh") => (code: string) => {
-  const t = reasons(locale);
-  return t.has(code as never) ? t(code as "risk_elevated") : undefined;
-};
-const line = (event: OrderEvent, locale: "en" | "zh") => eventLine(event, say(locale) as unknown as T, locale, reasonWord(locale));
+const say = (locale: "en" | "zh") => createTranslator({ locale, messages: locale === "en" ? en : zh }) as unknown as T;
+const line = (event: OrderEvent, locale: "en" | "zh") => eventLine(event, say(locale), locale);
 
 describe("an order event in the reader's language", () => {
   const refund: OrderEvent = {
@@ -53,6 +48,19 @@ describe("an order event in the reader's language", () => {
     expect(line(dispute, "zh").said).toBe("争议 dp_1：待回应（原因：欺诈）");
     const warning: OrderEvent = { at: 0, what: "early fraud warning w_1 (new_kind)", words: { kind: "fraudWarning", values: { warning: "w_1", fraudType: "new_kind" } } };
     expect(line(warning, "zh").said).toBe("发卡银行发出欺诈警告 w_1（new_kind）");
+  });
+
+  it("says what upstream did unexpectedly from the note's surprise part", () => {
+    const surprised: OrderEvent = {
+      at: 0,
+      what: "upstream surprise (notification): upstream delivered it (status 2) while we hold it as failed",
+      words: { kind: "surprised", values: { source: "notification" }, parts: { surprise: { kind: "deliveredWhileHeld", values: { status: 2, state: "failed" } } } },
+    };
+    expect(line(surprised, "en").said).toBe("upstream surprise (a notification): upstream delivered it (status 2) while we hold it as Failed");
+    expect(line(surprised, "zh").said).toBe("上游意外情况（通知）：上游已交付（状态 2），而本店将其记为“失败”");
+    // Kept before surprises had words: its English `what` shows as recorded.
+    const older: OrderEvent = { at: 0, what: "upstream surprise (notification): upstream delivered it", words: { kind: "upstreamSurprise", values: { source: "notification", what: "upstream delivered it" } } };
+    expect(line(older, "zh")).toEqual({ move: null, said: null, recorded: "upstream surprise (notification): upstream delivered it" });
   });
 
   it("keeps a note recorded in English only, and its move still in words", () => {

@@ -13,7 +13,7 @@ const when = (at: number) => new Date(at).toISOString();
 
 function render(locale: "en" | "zh", surprises: UpstreamSurprise[] | undefined) {
   const t = createTranslator({ locale, messages: messagesOf(locale) }) as unknown as Translator;
-  return renderToStaticMarkup(createElement(UpstreamSurprises, { surprises, t, when }));
+  return renderToStaticMarkup(createElement(UpstreamSurprises, { surprises, t, locale, when }));
 }
 
 describe("upstream surprises on the admin's order page", () => {
@@ -21,7 +21,14 @@ describe("upstream surprises on the admin's order page", () => {
     const html = render("en", [surprise]);
     expect(html).toContain("What upstream did that this order did not expect");
     expect(html).toContain("heard from a notification: upstream order 4711, status 2.");
-    expect(html).toContain("upstream delivered it (status 2) while we hold it as failed");
+    // Kept before surprises had words: the English as recorded, marked as English.
+    expect(html).toContain('<strong lang="en">upstream delivered it (status 2) while we hold it as failed</strong>');
+  });
+
+  it("says what did not fit in the reader's language, from its words", () => {
+    const said = { ...surprise, words: { kind: "deliveredWhileHeld", values: { status: 2, state: "failed" } } };
+    expect(render("en", [said])).toContain("<strong>upstream delivered it (status 2) while we hold it as Failed</strong>");
+    expect(render("zh", [said])).toContain("<strong>上游已交付（状态 2），而本店将其记为“失败”</strong>");
   });
 
   it("speaks Chinese on the Chinese page", () => {

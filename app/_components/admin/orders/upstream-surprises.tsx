@@ -1,6 +1,8 @@
 // What upstream did that the order did not expect (lib/checkout/upstream-surprises.ts), for the
 // order page (/admin/orders/[orderId]): newest first, each with where it was heard and upstream's
-// own id and status, so the owner can look it up upstream. Nothing when there were none.
+// own id and status, so the owner can look it up upstream. Nothing when there were none. What
+// did not fit is said in the reader's language; one kept before it had words shows its English.
+import { sayWords } from "@/app/_components/admin/words/say-words";
 import type { UpstreamSurprise } from "@/lib/checkout/order-record";
 import type { Translator } from "@/lib/i18n/translator";
 import own from "./orders.module.css";
@@ -8,11 +10,12 @@ import own from "./orders.module.css";
 interface Props {
   surprises: readonly UpstreamSurprise[] | undefined;
   t: Translator;
+  locale: string;
   /** The time as the rest of the page shows it. */
   when: (at: number) => string;
 }
 
-export function UpstreamSurprises({ surprises, t, when }: Props) {
+export function UpstreamSurprises({ surprises, t, locale, when }: Props) {
   if (!surprises || surprises.length === 0) return null;
   const none = t("admin.orders.detail.none");
   return (
@@ -20,7 +23,9 @@ export function UpstreamSurprises({ surprises, t, when }: Props) {
       <h2 id="order-surprises">{t("admin.orders.detail.surprises")}</h2>
       <p>{t("admin.orders.detail.surprisesHelp")}</p>
       <ol className={own.events} reversed>
-        {[...surprises].reverse().map((surprise, i) => (
+        {[...surprises].reverse().map((surprise, i) => {
+          const said = surprise.words ? sayWords(surprise.words, "admin.orders.surprises", t, locale) : null;
+          return (
           <li key={`${surprise.at}-${i}`}>
             <time dateTime={new Date(surprise.at).toISOString()}>{when(surprise.at)}</time> —{" "}
             {t("admin.orders.detail.surpriseLine", {
@@ -28,9 +33,10 @@ export function UpstreamSurprises({ surprises, t, when }: Props) {
               upstreamOrderId: surprise.upstreamOrderId ?? none,
               status: surprise.status === null ? none : String(surprise.status),
             })}{" "}
-            <strong>{surprise.what}</strong>
+            {said === null ? <strong lang="en">{surprise.what}</strong> : <strong>{said}</strong>}
           </li>
-        ))}
+          );
+        })}
       </ol>
     </section>
   );

@@ -27,6 +27,7 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
   const { locale: segment } = await params;
   const locale = isLocale(segment) ? segment : DEFAULT_LOCALE;
   const t = await getTranslations({ locale, namespace: "admin.alerts" });
+  const said = await getTranslations({ locale });
   const format = await getFormatter({ locale });
   const offset = Math.max(0, Math.floor(Number((await searchParams).from) || 0));
   const alerts = await shopAlerts();
@@ -94,12 +95,16 @@ export default adminPage("staff", async ({ params, searchParams }: Props, admin)
             </thead>
             <tbody>
               {page.alerts.map((alert) => {
-                const text = alertText(alert, t, locale);
+                const text = alertText(alert, said, locale);
                 return (
                 <tr key={alert.id}>
                   <td>
-                    <strong>{alert.test ? `${t("testTag")} ${text.title}` : text.title}</strong>
-                    {text.detail && <p className={alertStyles.detail}>{text.detail}</p>}
+                    <strong lang={text.english ? "en" : undefined}>{alert.test ? `${t("testTag")} ${text.title}` : text.title}</strong>
+                    {text.detail && (
+                      <p className={alertStyles.detail} lang={text.english ? "en" : undefined}>
+                        {text.detail}
+                      </p>
+                    )}
                     {text.recorded && (
                       <details className={alertStyles.detail}>
                         <summary>{t("recordedDetail")}</summary>

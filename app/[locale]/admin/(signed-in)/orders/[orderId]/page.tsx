@@ -10,6 +10,7 @@ import { ScreeningSection } from "@/app/_components/admin/fraud/screening-sectio
 import { OrderActions } from "@/app/_components/admin/orders/order-actions";
 import own from "@/app/_components/admin/orders/orders.module.css";
 import { RevealCodeForm } from "@/app/_components/admin/orders/reveal-code-form";
+import { OrderAlert } from "@/app/_components/admin/orders/order-alert";
 import { UpstreamSurprises } from "@/app/_components/admin/orders/upstream-surprises";
 import { adminPage } from "@/lib/shop/admin-guard";
 import { setSegmentLocale } from "@/lib/auth/guard/admin-locale";
@@ -33,7 +34,6 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   const orderId = id.data;
   const t = await getTranslations({ locale, namespace: "admin.orders" });
   const words = await getTranslations({ locale });
-  const reasonWord = (code: string) => (words.has(`admin.review.reasons.${code}` as never) ? words(`admin.review.reasons.${code}` as "admin.review.reasons.risk_highest") : undefined);
   const format = await getFormatter({ locale });
   const read = await readOrder(await getKv(), orderId);
   if (!read.ok && read.error.code === "not_found") notFound();
@@ -67,16 +67,11 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       <p>
         <StateBadge state={record.state} label={t(`filters.stateChoices.${record.state}`)} />
         {record.reason !== null && ` · ${t(`reasonChoices.${record.reason}`)}`}
-        {record.alert !== null && (
-          <strong>
-            {" "}
-            · {t("needsOwner")}: {record.alert}
-          </strong>
-        )}
+        {record.alert !== null && <OrderAlert alert={record.alert} words={record.alertWords} label={t("needsOwner")} t={words} locale={locale} />}
       </p>
 
       <div className={own.sections}>
-        <UpstreamSurprises surprises={record.surprises} t={words} when={when} />
+        <UpstreamSurprises surprises={record.surprises} t={words} locale={locale} when={when} />
 
         <section aria-labelledby="order-ids">
           <h2 id="order-ids">{t("detail.ids")}</h2>
@@ -157,7 +152,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
           <h2 id="order-events">{t("detail.events")}</h2>
           <ol className={own.events} reversed>
             {[...record.events].reverse().map((event, i) => {
-              const line = eventLine(event, t, locale, reasonWord);
+              const line = eventLine(event, words, locale);
               return (
                 <li key={`${event.at}-${i}`}>
                   <time dateTime={new Date(event.at).toISOString()}>{when(event.at)}</time> — {line.move && `${line.move.from} → ${line.move.to}${t("detail.eventSeparator")}`}
