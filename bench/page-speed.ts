@@ -1,0 +1,98 @@
+// npx tsx bench/page-speed.ts – the catalogue and product pages under load over the framework
+// floor's empty page (issue 27, goal ≥ 0.5 ×), as bench/hosting.ts measures them but with every
+// server up at once and the pages measured in turn, ROUNDS (3) times: on a machine shared with
+// other work, a ratio is only worth something against a floor measured in the same minute.
+// Also prints each page's HTML bytes beside the floor's, since a cached page's cost grows with
+// what is sent. Runs on the builds in .next and bench/framework-floor/.next (built if missing),
+// the shop in live mode on its embedded store against the zero-latency sandboxes of npm run bench.
+// A last row serves the catalogue page on a second `next start` of the same build with proxy.ts
+// switched off (bench/lib/without-proxy.mjs), at the path the proxy rewrites "/" to: the page's
+// own cost, without what the proxy adds (Next's middleware run and a second routing pass).
+// Beside requests/s, each server's CPU per request (all its threads, read from /proc): other work
+// on the machine lowers requests/s but hardly the CPU a request takes, so that figure is the one
+// to compare across runs. BENCH_SECONDS (5) per measurement, BENCH_CONNECTIONS (20) as hosting.ts.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startCheckoutServices } from "./lib/checkout-services";
+import { formatRow, load, type LoadResult } from "./lib/load";
+import { npmStartArgs } from "./lib/npm-start";
+import { processCpuMs } from "./lib/process-cpu";
+import { freePort } from "../tests/support/free-port";
+import { spawnServer } from "../tests/support/spawn-server";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const FLOOR_DIR = "bench/framework-floor";
+
+async function main(): Promise<void> {
+  if (!existsSync(`${FLOOR_DIR}/.next`)) execFileSync("npx", ["next", "build", FLOOR_DIR], { stdio: "inherit" });
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-page-speed-"));
+  const ports = { shop: await freePort(), upstream: await freePort(), payments: await freePort(), floor: await freePort(), noProxy: await freePort() };
+  const services = await startCheckoutServices(ports, dataDir);
+  const floor = await spawnServer(process.execPath, [...npmStartArgs(), FLOOR_DIR, "-p", String(ports.floor)], {
+    url: `http://127.0.0.1:${ports.floor}`,
+    env: { NODE_ENV: "production" },
+  });
+  const shop = await spawnServer("npm", ["start", "--", "-p", String(ports.shop)], { url: `http://127.0.0.1:${ports.shop}`, env: services.shopEnv(join(dataDir, "kv")) });
+  const noProxy = await spawnServer(process.execPath, ["--import", "./bench/lib/without-proxy.mjs", ...npmStartArgs(), "-p", String(ports.noProxy)], {
+    url: `http://127.0.0.1:${ports.noProxy}`,
+    // Its own store: nothing it caches is served to the shop, or the other way round.
+    env: { ...services.shopEnv(join(dataDir, "kv-no-proxy")), PORT: String(ports.noProxy) },
+    // Without the proxy nothing answers "/", but a 404 still says the server is up.
+    readyPath: "/icon.svg",
+  });
+  try {
+    const catalogueInside = (await fetch(`${shop.url}/`)).headers.get("x-middleware-rewrite");
+    if (!catalogueInside) throw new Error("the shop's proxy did not say where it rewrote / to");
+    const pages = {
+      floor: `${floor.url}/`,
+      catalogue: `${shop.url}/`,
+      product: `${shop.url}/products/432/starfall-legends-crystals`,
+      "catalogue, no proxy": `${noProxy.url}${catalogueInside}`,
+    };
+    for (const [name, url] of Object.entries(pages)) {
+      const response = await fetch(url);
+      const html = await response.text();
+      if (response.status !== 200 || !html.includes("</html>")) throw new Error(`${name} answered ${response.status} with ${html.length} characters`);
+      console.log(`${name.padEnd(20)} ${String(Buffer.byteLength(html)).padStart(7)} bytes of HTML, cache ${response.headers.get("x-nextjs-cache") ?? "-"}`);
+    }
+    for (const url of Object.values(pages)) await load({ url, seconds: 3, connections: CONNECTIONS });
+    const cpu = { floor: processCpuMs(ports.floor), catalogue: processCpuMs(ports.shop), product: processCpuMs(ports.shop), "catalogue, no proxy": processCpuMs(ports.noProxy) };
+    const results: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(pages).map((name) => [name, []]));
+    const cpuMs: Record<string, number> = Object.fromEntries(Object.keys(pages).map((name) => [name, 0]));
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      console.log(`\nround ${round} (${SECONDS} s each, ${CONNECTIONS} connections)`);
+      for (const [name, url] of Object.entries(pages)) {
+        const cpuOf = cpu[name as keyof typeof cpu];
+        const before = cpuOf();
+        const result = await load({ url, seconds: SECONDS, connections: CONNECTIONS });
+        const perRequest = (cpuOf() - before) / (result.requestsPerSecond * SECONDS);
+        cpuMs[name] = (cpuMs[name] ?? 0) + perRequest / ROUNDS;
+        results[name]!.push(result);
+        const ratio = name === "floor" ? "" : `   ${(result.requestsPerSecond / results.floor!.at(-1)!.requestsPerSecond).toFixed(2)} × the floor`;
+        console.log(`${formatRow(name, result)}   CPU ${perRequest.toFixed(2)} ms/request${ratio}`);
+      }
+    }
+    const total = (name: string) => results[name]!.reduce((sum, r) => sum + r.requestsPerSecond, 0);
+    const ratio = (name: string) => (total(name) / total("floor")).toFixed(2);
+    console.log(`\nover ${ROUNDS} rounds: catalogue ${ratio("catalogue")} ×, product ${ratio("product")} × the floor (goal ≥ 0.5 ×); the catalogue without the proxy ${ratio("catalogue, no proxy")} ×`);
+    console.log(`CPU per request: ${Object.entries(cpuMs).map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`).join(", ")}`);
+  } finally {
+    await noProxy.stop();
+    await shop.stop();
+    await floor.stop();
+    await services.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
