@@ -152,6 +152,7 @@ export async function recordShopDecline(): Promise<void> {
         title: "Card testing suspected: the checkout breaker is open",
         detail: `${declines} payments were declined within ${minutes} minutes. New checkouts need the strict bot check or are paused (your Fraud rules say which) until declines stop for the quiet period.`,
         link: FRAUD_ADMIN_PATH,
+        words: { kind: "cardTesting", values: { declines, minutes } },
       }),
   });
 }
