@@ -36,10 +36,12 @@ async function main(): Promise<void> {
     const { shopCheckoutHandler } = await import("@/lib/shop/checkout");
     const { checkoutScreening } = await import("@/lib/fraud/screen-checkout");
     const { kvBlocklist } = await import("@/lib/fraud/kv-blocklist");
-    const { loadFraudRules } = await import("@/lib/fraud/rules-store");
+    const { screeningCaps } = await import("@/lib/shop/fraud-caps");
+    const { shopRulesDeps } = await import("@/lib/shop/pricing");
     const { createTurnstileSandbox, SANDBOX_SECRET_KEY, SANDBOX_SITE_KEY } = await import("@/lib/turnstile-sandbox/turnstile-sandbox");
     const { systemClock } = await import("@/lib/time/clock");
     const kv = await getKv();
+    const pricing = await shopRulesDeps();
     const shopUrl = `http://127.0.0.1:${PORTS.shop}`;
     // The demo's screening: the emulated Turnstile called in process, as lib/shop/fraud.ts wires it.
     const turnstile = createTurnstileSandbox({ kv, clock: systemClock, basePath: "/turnstile-sandbox" });
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
       kv,
       clock: systemClock,
       blocklist: kvBlocklist(kv),
-      rules: async () => (await loadFraudRules(kv)).rules,
+      ...screeningCaps(pricing),
       botCheck: { verifyUrl: `${shopUrl}/turnstile-sandbox/v0/siteverify`, secret: SANDBOX_SECRET_KEY, hostnames: ["127.0.0.1"], fetch: (input, init) => turnstile.handle(new Request(input, init)), timeoutMs: 5_000 },
       clientIp: () => null,
       clientCountry: () => null,

@@ -1,7 +1,8 @@
 // The owner's screening rules, with the defaults a new shop starts from. Every field has its
 // default in the schema, so a stored set written by an older release (missing a newer rule)
-// reads with that rule at its default. Caps are counts of orders or whole units of the shop's
-// currency; 0 switches that one cap off. Only zod here: the admin's form checks it in the browser.
+// reads with that rule at its default. Caps are counts of orders or whole units of the currency
+// stored beside them (caps-currency.ts); 0 switches that one cap off. Only zod here: the admin's
+// form checks it in the browser.
 import { z } from "zod";
 
 const cap = (fallback: number) =>
@@ -77,12 +78,7 @@ export function capsOf(rules: FraudRules, subject: "email" | "first" | "ip" | "a
   };
 }
 
-/** Every amount cap given in whole units of the shop's currency (the order counts are not). */
-const AMOUNT_CAPS = ["emailHourAmount", "emailDayAmount", "firstHourAmount", "firstDayAmount", "ipHourAmount", "ipDayAmount", "accountHourAmount", "accountDayAmount"] as const;
+/** Every amount cap given in whole units of the caps' currency (the order counts are not). */
+export const AMOUNT_CAPS = ["emailHourAmount", "emailDayAmount", "firstHourAmount", "firstDayAmount", "ipHourAmount", "ipDayAmount", "accountHourAmount", "accountDayAmount"] as const;
 
-/** The rules with each amount cap converted by `convert` (whole units of the old currency → of the new); 0 stays off. */
-export function withAmountCapsConverted(rules: FraudRules, convert: (units: number) => number): FraudRules {
-  const next = { ...rules };
-  for (const key of AMOUNT_CAPS) next[key] = rules[key] === 0 ? 0 : Math.min(10_000_000, Math.max(1, convert(rules[key])));
-  return next;
-}
+export type AmountCapName = (typeof AMOUNT_CAPS)[number];

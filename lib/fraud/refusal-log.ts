@@ -12,7 +12,7 @@ export const REFUSALS_KEPT = 200;
 export const refusalSchema = z.object({
   id: z.string(),
   at: z.number(),
-  /** The rule: "bot_check", "breaker_pause", "blocklist", "token_reused" or a velocity rule's name. */
+  /** The rule: "bot_check", "breaker_pause", "blocklist", "token_reused", "caps_currency" or a velocity rule's name. */
   rule: z.string(),
   detail: z.string(),
   email: z.string(),

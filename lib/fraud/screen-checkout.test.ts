@@ -3,17 +3,20 @@
 import { describe, expect, it, vi } from "vitest";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 import { createTurnstileSandbox, SANDBOX_SECRET_KEY, SANDBOX_SITE_KEY } from "@/lib/turnstile-sandbox/turnstile-sandbox";
+import type { Money } from "@/lib/money";
 import { breakerClosedBy, breakerOpen, closeBreaker, recordDecline } from "./breaker";
+import type { CapsRate } from "./caps-currency";
 import { DEFAULT_FRAUD_RULES, type FraudRules } from "./fraud-rules";
 import { kvBlocklist } from "./kv-blocklist";
 import { listRefusals } from "./refusal-log";
-import { checkoutScreening, STRICT_CHECKOUT_ACTION } from "./screen-checkout";
+import { checkoutScreening, STRICT_CHECKOUT_ACTION, type ScreeningDeps } from "./screen-checkout";
 import { verifyBotToken } from "./verify-bot-token";
 
 const SHOP = "https://shop.test";
 const PRICE = { minor: 1_000, currency: "USD" };
 
-function world(rules: Partial<FraudRules> = {}) {
+/** `caps`: the currency the owner set the amount caps in, and the rate the prices give into another. */
+function world(rules: Partial<FraudRules> = {}, caps: { currency: string; rate: CapsRate | null } = { currency: "USD", rate: null }) {
   let now = 1_700_000_000_000;
   const clock = { now: () => now };
   const kv = createMemoryKv({ now: () => now });
@@ -22,7 +25,8 @@ function world(rules: Partial<FraudRules> = {}) {
   const botCheck = { verifyUrl: `${SHOP}/turnstile-sandbox/v0/siteverify`, secret: SANDBOX_SECRET_KEY, hostnames: ["shop.test"], fetch, timeoutMs: 1_000 };
   const blocklist = kvBlocklist(kv);
   const current = { ...DEFAULT_FRAUD_RULES, ...rules };
-  const screen = checkoutScreening({ kv, clock, blocklist, rules: async () => current, botCheck, clientIp: () => "203.0.113.5", clientCountry: () => "US" });
+  const capsRate = vi.fn<ScreeningDeps["capsRate"]>(async () => caps.rate);
+  const screen = checkoutScreening({ kv, clock, blocklist, rules: async () => ({ rules: current, currency: caps.currency }), capsRate, botCheck, clientIp: () => "203.0.113.5", clientCountry: () => "US" });
   async function token(options: { action?: string; origin?: string; sitekey?: string } = {}): Promise<string> {
     const answer = await sandbox.handle(
       new Request(`${SHOP}/turnstile-sandbox/v0/token`, {
@@ -34,15 +38,15 @@ function world(rules: Partial<FraudRules> = {}) {
     return ((await answer.json()) as { token: string }).token;
   }
   /** Judged, then counted as the checkout counts it with its first write; the count's withdrawal for the caller. */
-  async function counted(botToken: string | undefined, email = "buyer@shop.test") {
-    const judged = await screen.begin(new Request(`${SHOP}/api/checkout`, { method: "POST" }), { email, bot_token: botToken }).judge(PRICE);
+  async function counted(botToken: string | undefined, email = "buyer@shop.test", price: Money = PRICE) {
+    const judged = await screen.begin(new Request(`${SHOP}/api/checkout`, { method: "POST" }), { email, bot_token: botToken }).judge(price);
     return judged.ok ? judged.value() : judged;
   }
-  const check = async (botToken: string | undefined, email?: string) => {
-    const answer = await counted(botToken, email);
+  const check = async (botToken: string | undefined, email?: string, price?: Money) => {
+    const answer = await counted(botToken, email, price);
     return answer.ok ? { ok: true as const, value: undefined } : answer;
   };
-  return { kv, clock, fetch, botCheck, blocklist, token, check, counted, advance: (ms: number) => (now += ms), rules: current };
+  return { kv, clock, fetch, botCheck, blocklist, token, check, counted, capsRate, advance: (ms: number) => (now += ms), rules: current };
 }
 
 describe("the bot check against the emulated siteverify", () => {
@@ -101,6 +105,28 @@ describe("checkoutScreening", () => {
     expect(blocked).toMatchObject({ ok: false, error: { code: "order_refused" } });
     expect(capped).toEqual(blocked);
     expect((await listRefusals(w.kv, 5)).map((r) => r.rule)).toEqual(["firstHourOrders", "blocklist"]);
+  });
+
+  it("screens a price in the caps' own currency without asking for a rate", async () => {
+    const w = world({ firstHourAmount: 10 });
+    expect(await w.check(await w.token(), "a@shop.test", { minor: 1_000, currency: "USD" })).toEqual({ ok: true, value: undefined });
+    expect(await w.check(await w.token(), "b@shop.test", { minor: 1_001, currency: "USD" })).toMatchObject({ ok: false, error: { code: "order_refused" } });
+    expect(w.capsRate).not.toHaveBeenCalled();
+  });
+
+  it("screens a price in another currency against the caps converted at the prices' rate, rounded down", async () => {
+    // $150 at 150.75 yen to the dollar is ¥22,612.5: the cap is ¥22,612, never a yen more than the owner allowed.
+    const w = world({ firstHourAmount: 150 }, { currency: "USD", rate: { n: 15_075n, d: 100n } });
+    expect(await w.check(await w.token(), "a@shop.test", { minor: 22_612, currency: "JPY" })).toEqual({ ok: true, value: undefined });
+    expect(await w.check(await w.token(), "b@shop.test", { minor: 22_613, currency: "JPY" })).toMatchObject({ ok: false, error: { code: "order_refused" } });
+    expect(w.capsRate).toHaveBeenCalledWith("USD", "JPY");
+    expect((await listRefusals(w.kv, 1))[0]).toMatchObject({ rule: "firstHourAmount" });
+  });
+
+  it("refuses a price its caps cannot be said in, naming why for the owner only", async () => {
+    const w = world({}, { currency: "EUR", rate: null });
+    expect(await w.check(await w.token(), "a@shop.test", { minor: 1_617, currency: "JPY" })).toEqual({ ok: false, error: { code: "order_refused", message: expect.stringContaining("nothing was charged") } });
+    expect((await listRefusals(w.kv, 1))[0]).toMatchObject({ rule: "caps_currency", detail: "the amount caps are in EUR and the prices give no rate into JPY" });
   });
 
   it("takes back a count the shop did not keep, so the buyer's next try has the room again", async () => {

@@ -14,6 +14,7 @@ import type { Clock } from "@/lib/time/clock";
 import type { BlockEntry, BlockPort } from "./block-port";
 import { breakerOpen } from "./breaker";
 import { countVelocity, withdrawVelocity } from "./count-velocity";
+import { convertAmountCaps, type CapsRate, type RulesInCurrency } from "./caps-currency";
 import type { FraudRules } from "./fraud-rules";
 import { recordRefusal, type Refusal } from "./refusal-log";
 import { verifyBotToken, type BotCheckConfig, type BotCheckProblem } from "./verify-bot-token";
@@ -26,7 +27,13 @@ export interface ScreeningDeps {
   kv: Kv;
   clock: Clock;
   blocklist: BlockPort;
-  rules(): Promise<FraudRules>;
+  /** The owner's rules with the currency their amount caps are in. */
+  rules(): Promise<RulesInCurrency>;
+  /**
+   * Units of `to` per unit of `from` at the rate the prices convert with; null when they give
+   * none. Asked only when a price is in another currency than the caps (decision 215).
+   */
+  capsRate(from: string, to: string): Promise<CapsRate | null>;
   /** null: the shop runs without a bot check (an owner's explicit choice in a live shop). */
   botCheck: BotCheckConfig | null;
   /** The client's address as the deployment's trusted proxies saw it; null when no header is trusted. */
@@ -43,7 +50,7 @@ export const SCREEN_REFUSALS = {
 } as const satisfies Record<ScreenRefusal["code"], ScreenRefusal>;
 
 interface Facts {
-  rules: FraudRules;
+  rules: RulesInCurrency;
   blocked: BlockEntry | null;
   breaker: boolean;
   bot: Result<string, BotCheckProblem> | null;
@@ -85,19 +92,31 @@ export function checkoutScreening(deps: ScreeningDeps): CheckoutScreen {
         return err(SCREEN_REFUSALS[code]);
       }
 
+      /** The rules with the amount caps in the price's currency; null when no rate converts them. */
+      async function rulesIn(stored: RulesInCurrency, currency: string): Promise<FraudRules | null> {
+        if (stored.currency === currency) return stored.rules;
+        const rate = await deps.capsRate(stored.currency, currency);
+        return rate ? convertAmountCaps(stored.rules, rate) : null;
+      }
+
       return {
         async judge(price) {
-          const { rules, blocked, breaker, bot } = await facts;
+          const { rules: stored, blocked, breaker, bot } = await facts;
+          const { rules } = stored;
           const strict = breaker && rules.breakerAction === "challenge";
           if (breaker && rules.breakerAction === "pause") return refuse("checkout_paused", "breaker_pause", "the card-testing breaker is open", price);
           if (bot && !bot.ok) return refuse("bot_check_failed", "bot_check", botDetail(bot.error), price);
           if (bot && strict && bot.value !== STRICT_CHECKOUT_ACTION) return refuse("challenge_required", "breaker_challenge", "the breaker is open: the strict check is required", price);
           if (blocked) return refuse("order_refused", "blocklist", `${blocked.kind} ${blocked.value}${blocked.reason ? ` (${blocked.reason})` : ""}`, price);
+          const caps = await rulesIn(stored, price.currency);
+          // A cap nobody can say in the price's currency is not waved through: card testing
+          // would walk through the gap. The owner's Fraud page says why and how to end it.
+          if (!caps) return refuse("order_refused", "caps_currency", `the amount caps are in ${stored.currency} and the prices give no rate into ${price.currency}`, price);
           const subject = { email: body.email, ip, account, amount: price };
           return ok(async () => {
             // One instant for the count and its withdrawal: both name the same windows.
             const countedAt = deps.clock.now();
-            const verdict = await countVelocity({ kv: deps.kv, clock: { now: () => countedAt } }, rules, { ...subject, token: bot ? (body.bot_token ?? null) : null });
+            const verdict = await countVelocity({ kv: deps.kv, clock: { now: () => countedAt } }, caps, { ...subject, token: bot ? (body.bot_token ?? null) : null });
             if (verdict === "ok") return ok({ withdraw: () => withdrawVelocity(deps.kv, subject, countedAt) });
             if (verdict === "token_reused") return refuse("bot_check_failed", "token_reused", "a token already accepted once", price);
             return refuse("order_refused", verdict, `over the ${verdict} cap`, price);

@@ -1,14 +1,14 @@
-// What the admin's Fraud rules page reads and its owner's actions do: the rules (saved as the
+// What the admin's Fraud rules page reads and its owner's actions do: the rules (their amount
+// caps shown in the currency the shop sells in, and saved in it: fraud-caps.ts; saved as the
 // next version, refused when another was saved meanwhile), the blocklist, the breaker and the
 // recent refusals; the Review page's settings and the Customers page's block of a buyer. Every
 // change is audited with before and after, as the other owner actions are.
-import { recordAudit as recordLibraryAudit, type Actor, type AuditDeps } from "@/lib/audit";
+import type { Actor } from "@/lib/audit";
 import type { BlockEntry } from "@/lib/fraud/block-port";
 import type { BlockInput } from "@/lib/fraud/block-value";
 import { breakerClosedBy, breakerOpen, closeBreaker, type BreakerClosed } from "@/lib/fraud/breaker";
 import { listRefusals, type Refusal } from "@/lib/fraud/refusal-log";
 import { saveReviewSettings, type ReviewSettings } from "@/lib/fraud/review-settings";
-import { withAmountCapsConverted } from "@/lib/fraud/fraud-rules";
 import { loadFraudRules, saveFraudRules, type CurrentRules, type SaveFraudRulesError, type StoredRules } from "@/lib/fraud/rules-store";
 import { getKv } from "@/lib/kv/get-kv";
 import type { Result } from "@/lib/result";
@@ -16,9 +16,14 @@ import { systemClock } from "@/lib/time/clock";
 import { recordAudit } from "./audit";
 import { clearAlert } from "./alerts";
 import { botCheckWidget, CARD_TESTING_CAUSE, shopBlocklist, shopBlocklistNow } from "./fraud";
+import { capsCurrency, fraudRulesIn, type CapsIn } from "./fraud-caps";
+import { currentRules } from "@/lib/pricing/current-rules";
+import { shopRulesDeps } from "./pricing";
 
 export interface FraudOverview {
   rules: CurrentRules;
+  /** The rules as the form shows them: amount caps in the currency the shop sells in now. */
+  caps: CapsIn;
   blocklist: BlockEntry[];
   breakerOpen: boolean;
   /** Who closed it by hand since it last opened, if anyone. */
@@ -32,35 +37,29 @@ const REFUSALS_SHOWN = 50;
 export async function fraudOverview(): Promise<FraudOverview> {
   const kv = await getKv();
   const widget = botCheckWidget();
-  const [rules, blocklist, open, closed, refusals] = await Promise.all([loadFraudRules(kv), shopBlocklist(kv).list(), breakerOpen(kv), breakerClosedBy(kv), listRefusals(kv, REFUSALS_SHOWN)]);
-  return { rules, blocklist, breakerOpen: open, breakerClosed: open ? null : closed, refusals, botCheck: widget === null ? "off" : widget.scriptUrl.startsWith("/") ? "sandbox" : "turnstile" };
+  const pricingDeps = await shopRulesDeps();
+  const [rules, pricing, blocklist, open, closed, refusals] = await Promise.all([
+    loadFraudRules(kv),
+    currentRules(pricingDeps),
+    shopBlocklist(kv).list(),
+    breakerOpen(kv),
+    breakerClosedBy(kv),
+    listRefusals(kv, REFUSALS_SHOWN),
+  ]);
+  return { rules, caps: await fraudRulesIn(pricingDeps, rules, pricing.storeCurrency), blocklist, breakerOpen: open, breakerClosed: open ? null : closed, refusals, botCheck: widget === null ? "off" : widget.scriptUrl.startsWith("/") ? "sandbox" : "turnstile" };
 }
 
-export async function saveFraudRulesAsOwner(input: { expectedVersion: number; rules: unknown }, author: Actor): Promise<Result<StoredRules, SaveFraudRulesError>> {
+/** `currency`: the one the form showed the amount caps in, so they are kept in the units the owner typed. */
+export async function saveFraudRulesAsOwner(input: { expectedVersion: number; rules: unknown; currency: string }, author: Actor): Promise<Result<StoredRules, SaveFraudRulesError>> {
   const kv = await getKv();
   const before = await loadFraudRules(kv);
   const saved = await saveFraudRules({ kv, clock: systemClock }, { ...input, savedBy: author.email });
-  if (saved.ok) await recordAudit({ actor: author.email, action: "fraud.rules_saved", target: `fraud-rules:v${saved.value.version}`, before: before.rules, after: saved.value.rules, ip: author.ip });
-  return saved;
-}
-
-/**
- * After a change of store currency: the amount caps were whole units of the old currency
- * (150 dollars would become 150 yen and refuse every order), so they are converted at the rate
- * the owner gave, rounded up, and saved as the next version of the rules, audited as any save.
- */
-export async function convertFraudCapsAsOwner(deps: AuditDeps, convert: (units: number) => number, author: Actor): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const before = await loadFraudRules(deps.kv);
-    const rules = withAmountCapsConverted(before.rules, convert);
-    const saved = await saveFraudRules(deps, { expectedVersion: before.version, rules, savedBy: author.email });
-    if (saved.ok) {
-      const entry = { actor: author.email, action: "fraud.rules_saved", target: `fraud-rules:v${saved.value.version}`, before: before.rules, after: saved.value.rules, ip: author.ip };
-      await recordLibraryAudit(entry, deps);
-      return;
-    }
-    if (saved.error.code !== "conflict") return;
+  if (saved.ok) {
+    const was = { ...before.rules, currency: await capsCurrency(await shopRulesDeps(), before) };
+    const after = { ...saved.value.rules, currency: saved.value.currency };
+    await recordAudit({ actor: author.email, action: "fraud.rules_saved", target: `fraud-rules:v${saved.value.version}`, before: was, after, ip: author.ip });
   }
+  return saved;
 }
 
 /** The owner has looked at the declines and reopens checkout at once; the breaker's alert closes too. */

@@ -1,9 +1,10 @@
 // Screening as this shop runs it (lib/fraud): the owner's rules and the blocklist on the shop's
 // KV, the bot check from configuration (Cloudflare Turnstile live, its emulation in a demo, in
 // process like the payments sandbox), the client's address and country as the deployment
-// trusts them, the card-testing breaker's alert, and at authorization each payment's risk from
-// the payment module's stripe client with the owner's review settings. Routes, pages and admin
-// actions take their parts from here.
+// trusts them, the amount caps in the currency of each price (fraud-caps.ts), the card-testing
+// breaker's alert, and at authorization each payment's risk from the payment module's stripe
+// client with the owner's review settings. Routes, pages and admin actions take their parts
+// from here.
 import type { CheckoutScreen } from "@/lib/fraud/checkout-screen";
 import type { ScreeningDeps } from "@/lib/checkout/screening/screening-deps";
 import { stripePaymentRisk } from "@/lib/checkout/stripe-payment-risk";
@@ -31,6 +32,8 @@ import { processSingleton } from "@/lib/singleton";
 import { systemClock } from "@/lib/time/clock";
 import type Stripe from "stripe";
 import { raiseAlert } from "./alerts";
+import { screeningCaps } from "./fraud-caps";
+import { shopRulesDeps } from "./pricing";
 
 /** Where the owner reads and edits the rules, the blocklist and the refusals. */
 export const FRAUD_ADMIN_PATH = "/admin/fraud";
@@ -122,12 +125,14 @@ export async function pageAuthentication(email: string): Promise<boolean> {
 export function shopCheckoutScreen(): Promise<CheckoutScreen> {
   return processSingleton("checkout-screen", async () => {
     const kv = await getKv();
+    // The upstream and settings are the process's own, so one set of the rules' deps serves.
+    const pricing = await shopRulesDeps();
     const trust = clientIpTrust(env());
     return checkoutScreening({
       kv,
       clock: systemClock,
       blocklist: kvBlocklist(kv),
-      rules: async () => (await loadFraudRules(kv)).rules,
+      ...screeningCaps(pricing),
       botCheck: await botCheckConfig(),
       clientIp: (headers) => {
         const ip = clientIp(headers, trust);

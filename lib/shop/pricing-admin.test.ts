@@ -4,7 +4,8 @@ import { openTempKv, type TempKv } from "@/tests/support/temp-kv";
 import { loadRulesForEditor, previewRules, restoreRulesAsOwner, rulesHistory, saveRulesAsOwner } from "./pricing-admin";
 import type { RulesStoreDeps } from "@/lib/pricing/rules-store";
 import { changeStoreCurrency } from "@/lib/pricing/change-store-currency";
-import { loadFraudRules } from "@/lib/fraud/rules-store";
+import { DEFAULT_FRAUD_RULES } from "@/lib/fraud/fraud-rules";
+import { loadFraudRules, saveFraudRules } from "@/lib/fraud/rules-store";
 
 const HOUR = 3_600_000;
 let temp: TempKv;
@@ -46,19 +47,35 @@ describe("the price editor's calls", () => {
     expect((await rulesHistory(deps, { count: 5 })).map((v) => v.version)).toEqual([3, 2, 1]);
   });
 
-  it("audits a change of the store currency under its own action and converts the fraud amount caps", async () => {
+  it("audits a change of the store currency under its own action, saying what the fraud amount caps are in each", async () => {
     const { rules } = await loadRulesForEditor(deps, 24);
     const changed = changeStoreCurrency(rules, ["USD"], { to: "JPY", rates: { USD: "150", EUR: "162", JPY: "" }, now });
     if (!changed.ok) throw new Error(changed.error.message);
     expect(await saveRulesAsOwner(deps, { expectedVersion: 1, content: changed.value }, owner)).toMatchObject({ ok: true, value: { version: 2, storeCurrency: "JPY" } });
     const audit = await listAudit(1, { kv: temp.kv });
-    expect(audit.entries.map((e) => e.action)).toEqual(["fraud.rules_saved", "prices.store_currency_changed"]);
-    expect(audit.entries[1]).toMatchObject({ target: "prices:v2", before: { storeCurrency: "USD" }, after: { storeCurrency: "JPY" } });
-    // The fraud amount caps were dollars; now yen at the owner's rate, and back on a restore.
-    expect((await loadFraudRules(temp.kv)).rules).toMatchObject({ firstHourAmount: 150 * 150, emailHourOrders: 5 });
+    // One row: the caps are not written again, they are read in yen from here on.
+    expect(audit.entries.map((e) => e.action)).toEqual(["prices.store_currency_changed"]);
+    expect(audit.entries[0]).toMatchObject({
+      target: "prices:v2",
+      before: { storeCurrency: "USD", fraudAmountCaps: { currency: "USD", firstHourAmount: 150, ipDayAmount: 3_000 } },
+      after: { storeCurrency: "JPY", fraudAmountCaps: { currency: "JPY", firstHourAmount: 150 * 150, ipDayAmount: 3_000 * 150 } },
+    });
+    expect((await loadFraudRules(temp.kv)).version).toBe(0);
+    // Back to dollars: the caps were never converted, so they are the owner's $150 again, not a round trip's $151.
     expect(await restoreRulesAsOwner(deps, { version: 1, expectedVersion: 2 }, owner)).toMatchObject({ ok: true, value: { storeCurrency: "USD" } });
-    // Version 1 has a rate for the yen (0.0067 dollars), so that rate converts back: 22,500 yen → 150.75, up to 151.
-    expect((await loadFraudRules(temp.kv)).rules).toMatchObject({ firstHourAmount: 151 });
+    const restored = (await listAudit(1, { kv: temp.kv })).entries[0];
+    expect(restored).toMatchObject({ action: "prices.rules_restored", after: { fraudAmountCaps: { currency: "USD", firstHourAmount: 150 } } });
+  });
+
+  it("says in the audit row when no rate relates the caps' currency to the new store currency", async () => {
+    // Caps the owner set in euros; the prices never rated the euro against the yen.
+    await saveFraudRules({ kv: temp.kv, clock: deps.clock }, { expectedVersion: 0, rules: DEFAULT_FRAUD_RULES, savedBy: owner.email, currency: "EUR" });
+    const noEuro = { ...deps, settings: { ...deps.settings, exchangeRates: { JPY: "0.0067" } } };
+    const { rules } = await loadRulesForEditor(noEuro, 24);
+    const changed = changeStoreCurrency(rules, ["USD"], { to: "JPY", rates: { USD: "150" }, now });
+    if (!changed.ok) throw new Error(changed.error.message);
+    expect(await saveRulesAsOwner(noEuro, { expectedVersion: 1, content: changed.value }, owner)).toMatchObject({ ok: true });
+    expect((await listAudit(1, { kv: temp.kv })).entries[0]).toMatchObject({ action: "prices.store_currency_changed", before: { fraudAmountCaps: null }, after: { fraudAmountCaps: null } });
   });
 
   it("refuses a preview of invalid rules, naming the field, before reading anything", async () => {

@@ -1,8 +1,10 @@
 // What the admin's price editor calls: load the current rules with their stale rates, preview a
 // proposed set against them over the cached catalogue, save, restore, and the history. Saves and
 // restores are audited (before and after; a change of the store currency under its own action,
-// and it converts the fraud amount caps, which are whole units of the store currency); the caller then calls afterRulesSaved() so pages show
-// the new prices on the next request. Roles are the caller's: only an owner may save or restore.
+// saying too what the fraud screen's amount caps are in the new currency, which every reader
+// converts them into from the one the owner set them in: fraud-caps.ts); the caller then calls
+// afterRulesSaved() so pages show the new prices on the next request. Roles are the caller's:
+// only an owner may save or restore.
 import { recordAudit, type Actor } from "@/lib/audit";
 import type { CatalogUnavailable } from "@/lib/catalog/catalog-unavailable";
 import { catalogDeps } from "./catalog-deps";
@@ -14,8 +16,8 @@ import { previewRuleChange, type RulePreview } from "@/lib/pricing/preview-rule-
 import { ruleContentSchema, type RuleContentInput, type RuleSet, type VersionFacts } from "@/lib/pricing/rule-set";
 import { listRulesHistory, loadCurrentRules, loadRulesVersion, restoreRules, saveRules, type RulesStoreDeps, type SaveRulesError } from "@/lib/pricing/rules-store";
 import { shopRulesDeps } from "./pricing";
-import { convertFraudCapsAsOwner } from "./fraud-admin";
-import { SCALE, scaledDecimal } from "@/lib/pricing/scaled-decimal";
+import { loadFraudRules } from "@/lib/fraud/rules-store";
+import { amountCapsOf, fraudRulesIn } from "./fraud-caps";
 import { staleRates, type StaleRate } from "@/lib/pricing/stale-rates";
 
 export interface EditorRules {
@@ -56,26 +58,7 @@ export async function saveRulesAsOwner(
   // A new store currency is its own entry: it changes every price and every amount in the rules.
   const action = before && saved.ok && before.storeCurrency !== saved.value.storeCurrency ? "prices.store_currency_changed" : "prices.rules_saved";
   if (saved.ok) await audit(deps, action, before, saved.value, author);
-  if (saved.ok && before) await convertFraudCaps(deps, before, saved.value, author);
   return saved;
-}
-
-/**
- * The fraud amount caps follow a change of store currency (a save or a restore), at the rate the
- * new rules give the old currency, else the inverse of the old rules' rate for the new one.
- */
-async function convertFraudCaps(deps: RulesStoreDeps, before: RuleSet, after: RuleSet, author: Actor): Promise<void> {
-  const [from, to] = [before.storeCurrency, after.storeCurrency];
-  if (from === to) return;
-  const forward = after.rates[from];
-  const backward = before.rates[to];
-  if (forward) {
-    const rate = scaledDecimal(forward.rate);
-    await convertFraudCapsAsOwner(deps, (units) => Number((BigInt(units) * rate + SCALE - 1n) / SCALE), author);
-  } else if (backward) {
-    const rate = scaledDecimal(backward.rate);
-    await convertFraudCapsAsOwner(deps, (units) => Number((BigInt(units) * SCALE + rate - 1n) / rate), author);
-  }
 }
 
 export async function restoreRulesAsOwner(
@@ -86,7 +69,6 @@ export async function restoreRulesAsOwner(
   const before = await loadRulesVersion(deps, input.expectedVersion);
   const restored = await restoreRules(deps, { ...input, savedBy: author.email });
   if (restored.ok) await audit(deps, "prices.rules_restored", before, restored.value, author);
-  if (restored.ok && before) await convertFraudCaps(deps, before, restored.value, author);
   return restored;
 }
 
@@ -106,7 +88,21 @@ export function rulesVersion(deps: RulesStoreDeps, version: number): Promise<Rul
 }
 
 async function audit(deps: RulesStoreDeps, action: string, before: RuleSet | null, after: RuleSet, author: Actor): Promise<void> {
-  await recordAudit({ actor: author.email, action, target: `prices:v${after.version}`, before, after, ip: author.ip }, { kv: deps.kv, clock: deps.clock });
+  const change = before && before.storeCurrency !== after.storeCurrency ? await withFraudCaps(deps, before, after) : { before, after };
+  await recordAudit({ actor: author.email, action, target: `prices:v${after.version}`, ...change, ip: author.ip }, { kv: deps.kv, clock: deps.clock });
+}
+
+/**
+ * Across a change of store currency the row says what the fraud screen's amount caps are in
+ * each: nothing is written to them (they keep the currency the owner set them in), but from
+ * this version on every checkout is screened against them as converted here; null when no
+ * version of the prices relates the two currencies, and checkouts are refused until the owner
+ * sets the caps again (decision 217).
+ */
+async function withFraudCaps(deps: RulesStoreDeps, before: RuleSet, after: RuleSet) {
+  const caps = await loadFraudRules(deps.kv);
+  const [was, now] = await Promise.all([fraudRulesIn(deps, caps, before.storeCurrency), fraudRulesIn(deps, caps, after.storeCurrency)]);
+  return { before: { ...before, fraudAmountCaps: amountCapsOf(was) }, after: { ...after, fraudAmountCaps: amountCapsOf(now) } };
 }
 
 /** The shop's own deps for every function above (the preview also reads the cached catalogue). */

@@ -2,7 +2,8 @@
 // columns, on a desktop and on a phone, each page axe clean:
 // - the store currency changed where the rules live: a missing rate named and nothing changed,
 //   the preview in the new currency, the save reaching the storefront and the checkout's quote,
-//   its own audit row, the "ignored settings" notice pointing at the control; then restored;
+//   its own audit row, the "ignored settings" notice pointing at the control, the Fraud page's
+//   amount caps in the new currency; then restored;
 // - the catalogue list with each product's picture (named), "from" price and availability,
 //   read as cards on a phone without widening the page;
 // - which face-value comparison buyers see, chosen in the admin and followed by the product
@@ -98,9 +99,14 @@ test.describe("the store currency, changed where the rules live", () => {
       await expect(notice.getByRole("link", { name: "Change the store currency" })).toHaveAttribute("href", "#currency");
 
       await expect(await firstDenomination(page)).toContainText("¥1,617");
-      // The fraud screen's amount caps were dollars: converted at the same rate, so a first
-    // buyer's ¥1,617 is not refused as over a cap of 150 yen.
-    expect(await quotedPrice(request)).toEqual({ minor: 1617, currency: "JPY" });
+      // The fraud screen's amount caps were set in dollars and are read in yen at the same rate,
+      // so a first buyer's ¥1,617 is not refused as over a cap of 150 yen.
+      expect(await quotedPrice(request)).toEqual({ minor: 1617, currency: "JPY" });
+      // The Fraud page shows them as screening reads them: the owner's $150 an hour is ¥22,500.
+      await page.goto("/admin/fraud");
+      await expect(page.getByTestId("caps-currency")).toHaveText("Amounts are whole JPY, the currency the shop sells in.");
+      await expect(page.getByText(/^You set the amount caps in USD\./)).toBeVisible();
+      await expect(page.getByRole("group", { name: /^First purchase/ }).getByLabel(/^Amount per hour/)).toHaveValue("22500");
 
       await page.goto("/admin/audit");
       await expect(page.getByRole("row").filter({ hasText: "Store currency changed" }).first()).toContainText(`v${before + 1}`);

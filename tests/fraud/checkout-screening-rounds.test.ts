@@ -7,7 +7,6 @@
 import { describe, expect, it } from "vitest";
 import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { kvBlocklist } from "@/lib/fraud/kv-blocklist";
-import { loadFraudRules } from "@/lib/fraud/rules-store";
 import { checkoutScreening } from "@/lib/fraud/screen-checkout";
 import { route } from "@/lib/http/route";
 import type { AlertsPort } from "@/lib/operations/alerts-port";
@@ -15,6 +14,7 @@ import type { OperationsDeps } from "@/lib/operations/partner-balance";
 import { readSaleCheck } from "@/lib/operations/sale-check";
 import { countRequest } from "@/lib/rate-limit/count-request";
 import { countingBalance } from "@/lib/shop/balance-counting";
+import { screeningCaps } from "@/lib/shop/fraud-caps";
 import { createTurnstileSandbox, SANDBOX_SECRET_KEY, SANDBOX_SITE_KEY } from "@/lib/turnstile-sandbox/turnstile-sandbox";
 import { RESERVED_VOUCHER } from "@/tests/support/checkout/checkout-harness";
 import { checkoutApiPerTest } from "@/tests/support/checkout/checkout-api-world";
@@ -31,11 +31,13 @@ async function world() {
   const inner = w.deps.start;
   const deps: PostCheckoutDeps = { ...w.deps, start: async () => ({ ...(await inner()), orders: countingBalance(h.deps, ops), readSaleCheck: () => h.run(readSaleCheck(ops)) }) };
   const turnstile = createTurnstileSandbox({ kv: h.kv, clock: h.timers, basePath: "/turnstile-sandbox" });
+  // The caps' currency and rates as lib/shop/fraud.ts wires them, on the harness's dollar prices.
+  const pricing = { kv: h.kv, upstream: "http-test", clock: h.timers, settings: { storeCurrency: "USD", exchangeRates: {}, markupPercent: "10" } };
   const screen = checkoutScreening({
     kv: h.kv,
     clock: h.timers,
     blocklist: kvBlocklist(h.kv),
-    rules: async () => (await loadFraudRules(h.kv)).rules,
+    ...screeningCaps(pricing),
     botCheck: { verifyUrl: `${SHOP}/turnstile-sandbox/v0/siteverify`, secret: SANDBOX_SECRET_KEY, hostnames: ["shop.test"], fetch: (input, init) => turnstile.handle(new Request(input, init)), timeoutMs: 5_000 },
     clientIp: () => "203.0.113.7",
     clientCountry: () => "US",

@@ -2,11 +2,14 @@
 import { z } from "zod";
 import { BLOCK_KINDS } from "@/lib/fraud/block-value";
 import { fraudRulesSchema } from "@/lib/fraud/fraud-rules";
+import { currencySchema } from "@/lib/money";
 
 export { blockInputSchema } from "@/lib/fraud/block-value";
 
 export const rulesFormSchema = fraudRulesSchema.extend({
   expectedVersion: z.coerce.number().int().min(0),
+  /** The currency the page showed the amount caps in: they are kept in it (decision 215). */
+  currency: currencySchema,
 });
 
 export const closeBreakerFormSchema = z.object({});

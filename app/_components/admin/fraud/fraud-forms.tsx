@@ -17,7 +17,7 @@ function useSay() {
   };
 }
 
-export function RulesForm({ action, expectedVersion, children }: { action: FormAction; expectedVersion: number; children: ReactNode }) {
+export function RulesForm({ action, expectedVersion, currency, children }: { action: FormAction; expectedVersion: number; currency: string; children: ReactNode }) {
   const t = useTranslations("admin.fraud");
   const say = useSay();
   return (
@@ -35,6 +35,7 @@ export function RulesForm({ action, expectedVersion, children }: { action: FormA
       )}
     >
       <input type="hidden" name="expectedVersion" value={expectedVersion} />
+      <input type="hidden" name="currency" value={currency} />
       {children}
     </CheckedForm>
   );

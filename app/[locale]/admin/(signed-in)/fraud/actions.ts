@@ -7,8 +7,8 @@ import { blockInputSchema, closeBreakerFormSchema, rulesFormSchema, unblockFormS
 import { adminAction } from "@/lib/shop/admin-guard";
 import { blockAsOwner, closeBreakerAsOwner, saveFraudRulesAsOwner, unblockAsOwner } from "@/lib/shop/fraud-admin";
 
-export const saveFraudRules = adminAction("owner", rulesFormSchema, async ({ expectedVersion, ...rules }, admin) => {
-  const saved = await saveFraudRulesAsOwner({ expectedVersion, rules }, admin);
+export const saveFraudRules = adminAction("owner", rulesFormSchema, async ({ expectedVersion, currency, ...rules }, admin) => {
+  const saved = await saveFraudRulesAsOwner({ expectedVersion, rules, currency }, admin);
   if (!saved.ok) {
     return saved.error.code === "invalid"
       ? { ok: false, code: "invalid", message: saved.error.message, field: saved.error.field }

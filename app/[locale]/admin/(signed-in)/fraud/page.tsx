@@ -1,6 +1,8 @@
 // GET /admin/fraud – the checkout's screening: which bot check runs, the card-testing breaker,
 // the owner's rules with each one's default, the blocklist, and the recent refusals with the
 // rule that refused each (what the buyer is never told). Staff may look; only the owner edits.
+// The amount caps are shown in the currency the shop sells in now, converted from the one the
+// owner set them in as screening converts them (decision 215), and saved in it.
 import { getFormatter, getTranslations } from "next-intl/server";
 import styles from "@/app/_components/admin/admin.module.css";
 import { BlockForm, CloseBreakerForm, RulesForm, UnblockForm } from "@/app/_components/admin/fraud/fraud-forms";
@@ -25,7 +27,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   const format = await getFormatter({ locale });
   const overview = await fraudOverview();
   const owner = roleAllows(admin.role, "owner");
-  const { rules } = overview.rules;
+  const { rules, currency, setIn, convertible } = overview.caps;
   const when = (ms: number) => <time dateTime={new Date(ms).toISOString()}>{format.dateTime(ms, { dateStyle: "medium", timeStyle: "short" })}</time>;
   const numberField = (name: FraudRuleName, label: string, hint: string) => (
     <label key={name}>
@@ -54,7 +56,15 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
       <h2>{t("rulesTitle")}</h2>
       <p>{t("rulesVersion", { version: overview.rules.version, by: overview.rules.savedBy ?? "" })}</p>
       {owner ? null : <p className="notice">{t("ownerOnly")}</p>}
-      <RulesForm action={saveFraudRules} expectedVersion={overview.rules.version}>
+      <p data-testid="caps-currency">{t("capsCurrency", { currency })}</p>
+      {setIn === currency ? null : convertible ? (
+        <p className="notice">{t("capsConverted", { setIn, currency })}</p>
+      ) : (
+        <p className="notice" role="alert">
+          {t("capsUnconvertible", { setIn, currency })}
+        </p>
+      )}
+      <RulesForm action={saveFraudRules} expectedVersion={overview.rules.version} currency={currency}>
         {CAP_GROUPS.map((group) => (
           <fieldset key={group} disabled={!owner}>
             <legend>{t(`groups.${group}`)}</legend>
