@@ -19,7 +19,6 @@ import { clientCountry } from "@/lib/fraud/client-country";
 import { markCustomer } from "@/lib/fraud/count-velocity";
 import { decidePageAuthentication } from "@/lib/fraud/decide-at-authorization";
 import { isBuyerFlagged } from "@/lib/fraud/flagged-buyers";
-import type { FraudRules } from "@/lib/fraud/fraud-rules";
 import { kvBlocklist } from "@/lib/fraud/kv-blocklist";
 import { DEFAULT_REVIEW_SETTINGS, DEMO_REVIEW_SETTINGS, readReviewSettings, type ReviewSettings } from "@/lib/fraud/review-settings";
 import { loadFraudRules } from "@/lib/fraud/rules-store";
@@ -85,10 +84,6 @@ async function botCheckConfig(): Promise<BotCheckConfig | null> {
       };
     }
   }
-}
-
-export async function shopFraudRules(): Promise<FraudRules> {
-  return (await loadFraudRules(await getKv())).rules;
 }
 
 export function shopBlocklist(kv: Kv): BlockPort {
