@@ -8,15 +8,23 @@
 //    /api/language (no KV, no upstream, no page), started the same way.
 // It runs `vercel build` in a copy of the checkout (tests/support/host/vercel-build.ts) unless
 // BENCH_HOST_PROJECT names a copy already built (its .vercel/output is used). The functions run
-// behind the test's front door on Redis (127.0.0.1:6379 or a private one), as a demo shop.
+// behind the test's front door on Redis (127.0.0.1:6379 or a private one), as a demo shop, and
+// the checkout once more as a live shop: the same build against the Partner sandbox, the
+// payments sandbox and the QStash emulation as servers of their own (a real upstream, Stripe
+// and QStash are outside the function too). Checkout's goal is read on the live figure, the
+// one an owner's buyers meet (docs/architecture-decisions.md, 224); both are printed.
 import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startCheckoutServices } from "./lib/checkout-services";
+import { freePort } from "../tests/support/free-port";
 import { startHostDeployment } from "../tests/support/host/host-deployment";
 import { DEMO_BUILD_SETTINGS, vercelBuild } from "../tests/support/host/vercel-build";
 import { readVercelOutput, unzippedSize, type OutputFunction } from "../tests/support/host/vercel-output";
 import { startTestRedis } from "../tests/support/redis-server";
 import { createKv } from "@/lib/kv/get-kv";
+import { createQstashSandbox } from "@/lib/qstash-sandbox/create-qstash-sandbox";
+import { serveQstashSandbox } from "@/lib/qstash-sandbox/serve";
 import { systemClock } from "@/lib/time/clock";
 import { createTurnstileSandbox, SANDBOX_SITE_KEY } from "@/lib/turnstile-sandbox/turnstile-sandbox";
 
@@ -50,6 +58,28 @@ async function botToken(redisUrl: string, prefix: string, shopUrl: string): Prom
   } finally {
     await kv.close();
   }
+}
+
+const LIVE_QSTASH = { token: "bench-host-qstash-token", currentSigningKey: "sig_bench_host_current", nextSigningKey: "sig_bench_host_next" };
+
+/**
+ * A live shop's settings on the host against the sandboxes started as servers: a live shop on
+ * the host needs QStash and SMTP too. Nothing listens at the SMTP address: the order email is
+ * sent after the answer, and its failure is retried later.
+ */
+function liveSettings(services: Awaited<ReturnType<typeof startCheckoutServices>>, qstashUrl: string): Record<string, string> {
+  // The host sets the origin, the port and NODE_ENV; the store is the deployment's Redis, not a folder.
+  const hostOwned = new Set(["PORT", "KV_DATA_DIR", "SHOP_URL", "NODE_ENV"]);
+  const live = Object.fromEntries(Object.entries(services.shopEnv("")).filter(([name]) => !hostOwned.has(name)));
+  return {
+    ...live,
+    SHOP_MODE: "live",
+    QSTASH_URL: qstashUrl,
+    QSTASH_TOKEN: LIVE_QSTASH.token,
+    QSTASH_CURRENT_SIGNING_KEY: LIVE_QSTASH.currentSigningKey,
+    QSTASH_NEXT_SIGNING_KEY: LIVE_QSTASH.nextSigningKey,
+    SMTP_URL: "smtp://127.0.0.1:9",
+  };
 }
 
 function median(values: number[]): number {
@@ -93,10 +123,13 @@ async function main(): Promise<void> {
     const found = await startTestRedis();
     if (!found.ok) throw new Error(`no Redis for the functions' store: ${found.reason}`);
     const redis = found.redis;
-    const samples = { catalogue: [] as number[], checkout: [] as number[], floor: [] as number[] };
+    const services = await startCheckoutServices({ shop: await freePort(), upstream: await freePort(), payments: await freePort() }, work);
+    const qstash = await serveQstashSandbox(createQstashSandbox({ config: { token: LIVE_QSTASH.token, currentSigningKey: LIVE_QSTASH.currentSigningKey }, clock: systemClock }));
+    const live = liveSettings(services, qstash.baseUrl);
+    const samples = { catalogue: [] as number[], checkout: [] as number[], liveCheckout: [] as number[], floor: [] as number[] };
     // Functions share folders (the language switch is in checkout's), so each figure gets a
     // deployment of its own, where its request is the first its function answers.
-    const requests: Record<keyof typeof samples, { path: string; init: (url: string, token: string) => RequestInit; status: number; fn: string }> = {
+    const requests: Record<keyof typeof samples, { path: string; init: (url: string, token: string) => RequestInit; status: number; fn: string; live?: true }> = {
       floor: {
         path: "/api/language",
         init: (url) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", referer: `${url}/` }, body: "locale=en", redirect: "manual" }),
@@ -110,6 +143,14 @@ async function main(): Promise<void> {
         status: 201,
         fn: "/api/checkout",
       },
+      // The owner's choice to run without a bot check (checkout-services.ts): no token to ask for.
+      liveCheckout: {
+        path: "/api/checkout",
+        init: () => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ voucher_id: 22101, game_id: 221, email: "bench@example.com" }) }),
+        status: 201,
+        fn: "/api/checkout",
+        live: true,
+      },
     };
     try {
       for (let round = 0; round < ROUNDS; round++) {
@@ -119,7 +160,12 @@ async function main(): Promise<void> {
             projectRoot,
             outputDir,
             workDir: dir,
-            env: { SHOP_MODE: "demo", REDIS_URL: redis.url, KV_PREFIX: `${redis.prefix}${round}:${name}:`, CRON_SECRET: "bench-host-cron-secret-0123456789", OUTBOX_DIR: join(dir, "outbox") },
+            env: {
+              ...(request.live ? live : { SHOP_MODE: "demo", OUTBOX_DIR: join(dir, "outbox") }),
+              REDIS_URL: redis.url,
+              KV_PREFIX: `${redis.prefix}${round}:${name}:`,
+              CRON_SECRET: "bench-host-cron-secret-0123456789",
+            },
           });
           try {
             const token = name === "checkout" ? await botToken(redis.url, `${redis.prefix}${round}:${name}:`, deployment.url) : "";
@@ -133,6 +179,8 @@ async function main(): Promise<void> {
         }
       }
     } finally {
+      await qstash.close();
+      await services.close();
       await redis.stop();
     }
     const floor = median(samples.floor);
@@ -140,7 +188,8 @@ async function main(): Promise<void> {
     console.log(`  floor (POST /api/language, no KV, no page)  ${floor.toFixed(0).padStart(5)} ms  [${samples.floor.map((ms) => ms.toFixed(0)).join(", ")}]`);
     for (const [name, values] of [
       ["catalogue (GET /)", samples.catalogue],
-      ["checkout (POST /api/checkout)", samples.checkout],
+      ["checkout, demo (POST /api/checkout)", samples.checkout],
+      ["checkout, live shop (the goal's figure)", samples.liveCheckout],
     ] as const) {
       const ms = median(values);
       console.log(

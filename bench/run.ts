@@ -26,7 +26,8 @@
 //  • first of all, the serverless host's built functions (bench/host-functions.ts, its own
 //    `vercel build` in a copy of the checkout): each function's unzipped size (goal ≤ 250 MB)
 //    and a fresh function process's time to its first answer for the catalogue and checkout
-//    (goal ≤ 1 s) beside the floor, the shop's lightest function, started the same way.
+//    (goal ≤ 1 s, checkout's read as a live shop, printed beside the demo's) beside the floor,
+//    the shop's lightest function, started the same way.
 //  • last, bench/hosting.ts: Upstash commands per checkout and per look at an order (goal ≤ 5),
 //    pages over the framework floor's empty page (≥ 0.5 ×), own time per checkout over the
 //    floor's bare route (≤ + 5 ms), checkout → code at 20 checkouts/s offered, open arrivals.

@@ -4,7 +4,7 @@
 // value: the caller decides whether an order can go on without its email (it can).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Kv } from "@/lib/kv/kv";
 import { err, ok, type Result } from "@/lib/result";
 
@@ -62,12 +62,22 @@ function kvOutbox(openKv: () => Promise<Kv>): OutboxWrite {
   };
 }
 
+/**
+ * nodemailer is loaded at the first message, not with the mailer: every route that may send
+ * builds one, and a fresh function's first answer (a checkout's, whose email goes after it)
+ * should not wait for a package it does not use before answering.
+ */
+function lazyTransport(options: Parameters<typeof import("nodemailer").createTransport>[0]): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options)));
+}
+
 function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = lazyTransport(smtpUrl);
   return {
     async send(message) {
       try {
-        const info = await transport.sendMail({ from, ...message });
+        const info = await (await transport()).sendMail({ from, ...message });
         return ok({ where: `smtp ${info.messageId}` });
       } catch (error) {
         return err({ code: "mail_failed", message: `SMTP refused the message: ${error instanceof Error ? error.message : String(error)}` });
@@ -78,11 +88,11 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 
 function outboxMailer(from: string, write: OutboxWrite): Mailer {
   // The stream transport builds the whole RFC 5322 message without sending it anywhere.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
       try {
-        const info = await transport.sendMail({ from, ...message });
+        const info = await (await transport()).sendMail({ from, ...message });
         const where = await write(`${new Date().toISOString().replace(/[:.]/g, "-")}-${safeName(message.to)}`, info.message as Buffer);
         return ok({ where });
       } catch (error) {

@@ -13,3 +13,20 @@ export function afterResponse(work: Promise<unknown>): void {
     // No request scope: nothing to keep alive.
   }
 }
+
+/**
+ * `task` started once the response is sent (at once when that has happened already), the host
+ * kept alive until it settles: for work that would otherwise take a fresh function's CPU from
+ * the answer it is still computing. Outside a request it starts at once. `task` must not reject.
+ */
+export function runAfterResponse(task: () => Promise<unknown>): void {
+  let start!: () => void;
+  const sent = new Promise<void>((resolve) => (start = resolve));
+  try {
+    after(() => start());
+    after(sent.then(task));
+  } catch {
+    // No request scope: nothing to wait for, nothing to keep alive.
+    void task();
+  }
+}

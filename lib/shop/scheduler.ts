@@ -3,7 +3,7 @@
 // The checkout's store and order emails get the alarm from here; the deadline route, the sweep
 // route and instrumentation.ts take the rest.
 import { randomUUID } from "node:crypto";
-import { Client, Receiver } from "@upstash/qstash";
+import type { Client, Receiver } from "@upstash/qstash";
 import type { DeadlineAlarm } from "@/lib/checkout/deadline-alarm";
 import { env } from "@/lib/config/env";
 import { decideScheduler, type SchedulerKind } from "@/lib/config/scheduler-settings";
@@ -11,11 +11,12 @@ import { shopMode } from "@/lib/config/shop-mode";
 import { selfCallOrigin, publicOrigin } from "@/lib/config/shop-origin";
 import { getKv } from "@/lib/kv/get-kv";
 import { isServerlessHost } from "@/lib/kv/resolve-driver";
+import { detachedAlarm } from "@/lib/scheduler/detached-alarm";
 import { qstashAlarm } from "@/lib/scheduler/qstash-alarm";
 import { ensureSchedules } from "@/lib/scheduler/ensure-schedules";
 import { processSingleton } from "@/lib/singleton";
 import { systemClock } from "@/lib/time/clock";
-import { EMBEDDED_QSTASH_SANDBOX_PATH, embeddedQstashSecrets, getEmbeddedQstashSandbox } from "./embedded-qstash-sandbox";
+import { runAfterResponse } from "./after-response";
 
 export const DEADLINE_ROUTE = "/api/scheduler/deadline";
 
@@ -34,27 +35,46 @@ export function deadlineUrl(): string {
   return `${schedulerKind() === "qstash-sandbox" ? selfCallOrigin() : publicOrigin()}${DEADLINE_ROUTE}`;
 }
 
-/** The QStash client, on QStash itself or the demo's emulation (started with it). */
+/**
+ * The QStash client, on QStash itself or the demo's emulation (started with it). The client
+ * package and the emulation are loaded only here, when first asked for: a checkout's alarm asks
+ * after its answer is sent, so neither weighs on a fresh function's first answer.
+ */
 export function qstashClient(): Promise<Client | null> {
   return processSingleton("qstash-client", async () => {
     const kind = schedulerKind();
     if (kind === "in-process") return null;
+    const { Client } = await import("@upstash/qstash");
     if (kind === "qstash") return new Client({ baseUrl: env().QSTASH_URL, token: env().QSTASH_TOKEN ?? "" });
+    const { EMBEDDED_QSTASH_SANDBOX_PATH, embeddedQstashSecrets, getEmbeddedQstashSandbox } = await import("./embedded-qstash-sandbox");
     await getEmbeddedQstashSandbox();
     const { token } = await embeddedQstashSecrets();
     return new Client({ baseUrl: `${selfCallOrigin()}${EMBEDDED_QSTASH_SANDBOX_PATH}`, token });
   });
 }
 
-/** The checkout's alarm: a QStash message per deadline; none for the in-process scheduler. */
+/**
+ * The checkout's alarm: a QStash message per deadline, published once the request's answer is
+ * sent (lib/scheduler/detached-alarm.ts); none for the in-process scheduler.
+ */
 export async function deadlineAlarm(): Promise<DeadlineAlarm | undefined> {
-  const client = await qstashClient();
-  return client ? qstashAlarm({ client, deliveryUrl: deadlineUrl() }) : undefined;
+  if (schedulerKind() === "in-process") return undefined;
+  return detachedAlarm(
+    async () => {
+      const client = await qstashClient();
+      if (!client) throw new Error("the scheduler has no QStash client");
+      return qstashAlarm({ client, deliveryUrl: deadlineUrl() });
+    },
+    runAfterResponse,
+    (what, error) => console.error(`[scheduler] ${what} not published (the sweep will take it): ${String(error)}`),
+  );
 }
 
 /** Verifies deliveries with the current and the next signing key (the emulation signs with one). */
 export async function deadlineReceiver(): Promise<Receiver> {
+  const { Receiver } = await import("@upstash/qstash");
   if (schedulerKind() === "qstash") return new Receiver({ currentSigningKey: env().QSTASH_CURRENT_SIGNING_KEY, nextSigningKey: env().QSTASH_NEXT_SIGNING_KEY });
+  const { embeddedQstashSecrets } = await import("./embedded-qstash-sandbox");
   const { signingKey } = await embeddedQstashSecrets();
   return new Receiver({ currentSigningKey: signingKey, nextSigningKey: signingKey });
 }
