@@ -83,7 +83,14 @@ export async function look(order: BuyerOrder): Promise<OrderView | null> {
     order.log.push(`poll ${response.status}`);
     return null;
   }
-  return (await response.json()) as OrderView;
+  // An instance killed while it sends the body cuts it short: the page would look again.
+  const body = await response.text().catch(() => "");
+  try {
+    return JSON.parse(body) as OrderView;
+  } catch {
+    order.log.push("poll 200 cut short");
+    return null;
+  }
 }
 
 /** Polls the order page every `everyMs` until the order is final or the time `until()` says (ms since epoch). */
