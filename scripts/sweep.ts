@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   const { sweepOrderEmails } = await import("@/lib/checkout/order-email");
   const { shopMailer, SHOP_NAME } = await import("@/lib/shop/mailer");
   const { finishOpenRefunds } = await import("@/lib/checkout/owner-actions/open-refunds");
+  const { detachedWorkSettled } = await import("@/lib/shop/after-response");
   checkStartConfig();
   const deps = await orderDeps();
   // No cap: the sweep looks at each due order once per run, so orders that stay due (KV
@@ -27,6 +28,9 @@ async function main(): Promise<void> {
   // The owner's refunds a click left unfinished (a lost Stripe answer): finished as the cron does.
   const refunds = await finishOpenRefunds({ ...deps, mailer: shopMailer(), shopName: SHOP_NAME });
   failed += refunds.failed;
+  // The deadlines' QStash messages for the orders advanced above go out after each step, as
+  // after a request's answer; exiting first would leave those orders to the next sweep.
+  await detachedWorkSettled();
   console.log(`sweep: ${report.advanced} order(s) advanced, ${failed} not; ${emails.sent} order email(s) sent; ${refunds.finished} owner refund(s) finished, ${refunds.open} still open`);
   process.exit(failed > 0 ? 1 : 0);
 }
