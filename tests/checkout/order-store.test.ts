@@ -107,6 +107,26 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
     ]);
   });
 
+  it("refuses to save a change a read could not take back, and leaves the order as it was", async () => {
+    const [kv] = kvs(1) as [Kv];
+    const store = createOrderStore(kv, clock);
+    const created = await store.create(sampleOrder());
+    if (!created.ok) throw new Error("create failed");
+    // A save checks only what it changes (the rest was checked as it was read): the patch, a
+    // nested field of it and the event it logs are all checked.
+    const unreadable = { ...sampleOrder().upstream, amountCharged: { minor: 1.5, currency: "USD" } };
+    await expect(store.save(created.value, { note: { kind: "upstreamStatus", values: { status: 6 } }, patch: { upstream: unreadable } })).rejects.toThrow();
+    await expect(store.save(created.value, { note: { kind: "upstreamStatus", values: { status: 6 } }, patch: { attempts: -1 } })).rejects.toThrow();
+    expect(await readOrderText(kv, sampleOrder().id)).toBe(created.value.text);
+    // What the schema fills in on a read is filled in on a save too, so the two agree.
+    const withoutDefault: Partial<OrderRecord["upstream"]> = { ...sampleOrder().upstream };
+    delete withoutDefault.payMayExist;
+    const saved = await store.save(created.value, { note: { kind: "upstreamStatus", values: { status: 6 } }, patch: { upstream: withoutDefault as OrderRecord["upstream"] } });
+    expect(saved.ok && saved.value.record.upstream.payMayExist).toBe(false);
+    const read = await store.read(sampleOrder().id);
+    expect(read.ok && read.value.record).toEqual(saved.ok && saved.value.record);
+  });
+
   it("creates an order with its deadline and its order email pending, in one write", async () => {
     const [kv] = kvs(1) as [Kv];
     const store = createOrderStore(kv, clock);

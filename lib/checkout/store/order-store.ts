@@ -3,12 +3,13 @@
 // that was read, together with the order's deadline in the sweep's index and its place in the
 // admin's indexes (order-index.ts). A new order is stored with its order email marked pending
 // and its entries in every index (create-order-script.ts).
+import type { z } from "zod";
 import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
 import { parseJsonValue } from "@/lib/kv/json";
 import { err, ok, type Result } from "@/lib/result";
 import type { Clock } from "@/lib/time/clock";
-import { orderRecordSchema, type OrderEvent, type OrderRecord } from "../order-record";
+import { orderEventSchema, orderRecordSchema, type OrderEvent, type OrderRecord } from "../order-record";
 import { canMove, type OrderState } from "../order-states";
 import { noteText, noteWords, type EventNote } from "../event-notes";
 import { needsAlarm, type DeadlineAlarm } from "../deadline-alarm";
@@ -108,9 +109,9 @@ export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): O
     await alarm.order(orderId, at).catch((error: unknown) => console.error(`[checkout] order ${orderId}: deadline not scheduled (the sweep will take it): ${String(error)}`));
   }
 
+  /** `record` as checked by `save` (checkedFields): only what it changed needed a look. */
   async function write(current: StoredOrder, record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>> {
-    const parsed = orderRecordSchema.parse(record);
-    const text = JSON.stringify(parsed);
+    const text = JSON.stringify(record);
     const dueAt = record.nextCheckAt === null ? "" : String(record.nextCheckAt);
     const refs = refIndexes(record);
     const reply = await guard(() =>
@@ -137,7 +138,7 @@ export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): O
     if (!reply.ok) return reply;
     if (reply.value === "conflict") return err({ code: "conflict" });
     // As a read of it would return it: a run goes on from its own save without reading it again.
-    const stored = { record: parsed, text };
+    const stored = { record, text };
     remember(stored);
     if (reply.value === "saved") await setAlarm(record.id, record.nextCheckAt, current.record.nextCheckAt, record.updatedAt);
     return ok(stored);
@@ -200,12 +201,13 @@ export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): O
         upstreamOrderId: change.patch?.upstream?.orderId ?? current.record.upstream.orderId,
         paymentId: change.patch?.payment?.paymentIntentId ?? current.record.payment.paymentIntentId,
       };
+      // Nothing is written that a read would refuse, but only what this save changes is
+      // checked: the rest was checked as it was read or written, and parsing the whole order on
+      // every save was most of a checkout's zod time (docs/architecture-decisions.md item 232).
       const next: OrderRecord = {
         ...current.record,
-        ...change.patch,
-        state: to,
-        updatedAt: now,
-        events: [...current.record.events, event].slice(-MAX_EVENTS),
+        ...checkedFields({ ...change.patch, state: to, updatedAt: now }),
+        events: [...current.record.events, orderEventSchema.parse(event)].slice(-MAX_EVENTS),
       };
       return write(current, next);
     },
@@ -250,7 +252,21 @@ export function refIndexes(record: OrderRecord) {
   };
 }
 
-/** A KV failure becomes a value the caller must handle; anything else is a bug and is thrown. */
+/**
+ * Top-level fields of an order, each through its own schema as a whole record's parse would
+ * take it (defaults filled, unknown nested keys dropped); a field the record has not is a bug.
+ */
+function checkedFields(fields: Partial<OrderRecord>): Partial<OrderRecord> {
+  const shape: Record<string, z.ZodType> = orderRecordSchema.shape;
+  const checked: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const schema = shape[name];
+    if (!schema) throw new Error(`order store: an order has no field ${name}`);
+    checked[name] = schema.parse(value);
+  }
+  return checked as Partial<OrderRecord>;
+}
+
 /** The order's exact stored text, or null when there is none: for a watcher that only compares texts. */
 export function readOrderText(kv: Kv, orderId: string): Promise<string | null> {
   return kv.get(ORDER_KEYS.order(orderId));
@@ -283,6 +299,7 @@ function parseStoredOrder(orderId: string, text: string): Result<StoredOrder, Or
   }
 }
 
+/** A KV failure becomes a value the caller must handle; anything else is a bug and is thrown. */
 async function guard<T>(call: () => Promise<T>): Promise<Result<T, OrderStoreError>> {
   try {
     return ok(await call());
