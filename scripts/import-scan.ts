@@ -17,9 +17,49 @@ export function sourceFiles(dir: string): string[] {
 export function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), "utf8");
   const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g)].map((match) => match[1] ?? "");
-  return specifiers.map((specifier) =>
-    specifier.startsWith("@/") ? specifier.slice(2) : specifier.startsWith(".") ? relative(ROOT, resolve(ROOT, dirname(file), specifier)) : specifier,
-  );
+  return specifiers.map((specifier) => fromRoot(file, specifier));
+}
+
+/**
+ * The modules a file loads as it is evaluated: static imports and re-exports of values, not
+ * `import type` (erased) nor `import()` (loaded when it runs).
+ */
+export function eagerImportsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  const statements = /^\s*(?:import|export)\s+(?!type\b)(?:[^;'"]*?\bfrom\s*)?["']([^"']+)["']/gm;
+  return [...text.matchAll(statements)].map((match) => match[1] ?? "").map((specifier) => fromRoot(file, specifier));
+}
+
+/** Every module evaluated with `entry`: our files by path, packages and JSON by what was imported. */
+export function loadedWith(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (module: string) => {
+    const file = sourceFile(module);
+    const key = file ?? module;
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (file) for (const target of eagerImportsOf(file)) visit(target);
+  };
+  visit(entry);
+  return seen;
+}
+
+/** The source file an import path names, or null for a package or a data file. */
+function sourceFile(module: string): string | null {
+  if (/\.tsx?$/.test(module)) return module;
+  for (const candidate of [`${module}.ts`, `${module}.tsx`, `${module}/index.ts`]) {
+    try {
+      readFileSync(join(ROOT, candidate));
+      return candidate;
+    } catch {
+      // Not this one.
+    }
+  }
+  return null;
+}
+
+function fromRoot(file: string, specifier: string): string {
+  return specifier.startsWith("@/") ? specifier.slice(2) : specifier.startsWith(".") ? relative(ROOT, resolve(ROOT, dirname(file), specifier)) : specifier;
 }
 
 export function crossings(fromDirs: string[], toDirs: string[]): string[] {

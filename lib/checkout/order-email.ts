@@ -7,7 +7,6 @@
 // A sent email turns its claim into a "sent" mark for a day, so a sweep that listed the order
 // before it left the outbox cannot send it twice.
 import type { Mailer, MailMessage } from "@/lib/mail/mailer";
-import { orderLinkEmail } from "@/lib/mail/order-link-email";
 import type { AdvanceDeps } from "./advance";
 import type { DeadlineAlarm } from "./deadline-alarm";
 import type { OrderRecord } from "./order-record";
@@ -48,7 +47,7 @@ export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps): Pro
     await deps.kv.zRem(ORDER_KEYS.mail, orderId);
     return "gone";
   }
-  const mail = await deps.mailer.send(orderEmailFor(read.value.record, key.value, deps));
+  const mail = await deps.mailer.send(await orderEmailFor(read.value.record, key.value, deps));
   if (!mail.ok) {
     // Logged without the link (the key to the code). The claim goes: nothing is being sent now,
     // and the scheduler's retry of this deadline (lib/scheduler) must not find it taken.
@@ -61,8 +60,13 @@ export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps): Pro
   return "sent";
 }
 
-/** The order email of `order`, linking with its capability key (also what the admin's resend sends). */
-export function orderEmailFor(order: OrderRecord, capabilityKey: string, deps: Pick<OrderEmailDeps, "orderLink" | "shopName">): MailMessage {
+/**
+ * The order email of `order`, linking with its capability key (also what the admin's resend
+ * sends). Its words (both languages' messages and next-intl) are loaded at the first email,
+ * which a checkout sends after its answer (docs/architecture-decisions.md item 234).
+ */
+export async function orderEmailFor(order: OrderRecord, capabilityKey: string, deps: Pick<OrderEmailDeps, "orderLink" | "shopName">): Promise<MailMessage> {
+  const { orderLinkEmail } = await import("@/lib/mail/order-link-email");
   return orderLinkEmail({
     to: order.email,
     orderId: order.id,

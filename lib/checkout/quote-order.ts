@@ -13,7 +13,7 @@ import { brandOf } from "@/lib/catalog/map-service";
 import { toDenomination } from "@/lib/catalog/map-voucher";
 import { BALANCE_ACCOUNT_FORM } from "@/lib/catalog/purchase-account-form";
 import { quoteTopUp } from "@/lib/catalog/quote-top-up";
-import { topUpProblemInEnglish } from "@/lib/i18n/english";
+import type { TopUpProblem } from "@/lib/catalog/top-up-amount";
 import type { AccountForm, Product } from "@/lib/catalog/types";
 import type { Cached } from "@/lib/catalog/stale-while-revalidate";
 import { cachedGamesList, cachedVouchers } from "@/lib/catalog/upstream-cache";
@@ -118,14 +118,14 @@ function priceVoucher(deps: CatalogDeps, service: Service, voucher: Voucher, req
   });
 }
 
-function quoteBalance(deps: CatalogDeps, services: Service[], request: CheckoutRequest, present: (service: Service) => Product): Result<Quote, QuoteError> {
+async function quoteBalance(deps: CatalogDeps, services: Service[], request: CheckoutRequest, present: (service: Service) => Product): Promise<Result<Quote, QuoteError>> {
   const service = services.find((s) => s.id === request.game_id);
   if (!service) return err({ code: "not_found", field: "game_id", message: `game_id ${request.game_id ?? ""} is not sold here` });
   // The owner's top-up range, checked again here whatever the page allowed.
   const product = present(service);
   if (product.type !== "balance") return err({ code: "invalid", field: "game_id", message: "This product sells fixed amounts: give voucher_id" });
   const quoted = quoteTopUp(product, request.amount ?? "", deps.policy);
-  if (!quoted.ok) return err({ code: "invalid", field: "amount", message: topUpProblemInEnglish(quoted.error) });
+  if (!quoted.ok) return err({ code: "invalid", field: "amount", message: await amountProblemInEnglish(quoted.error) });
   const account = checkAccount(BALANCE_ACCOUNT_FORM, request.account);
   if (!account.ok) return account;
   if (request.activation) return err({ code: "invalid", field: "activation", message: "A top-up has no activation" });
@@ -136,6 +136,16 @@ function quoteBalance(deps: CatalogDeps, services: Service[], request: CheckoutR
     activation: false,
     quote: { price: quoted.value.price, cost: balanceCost(quoted.value.amount, product.discountPercent ?? 0), ruleVersion: deps.policy.version },
   });
+}
+
+/**
+ * The API's words for a refused amount come from the English messages, loaded with next-intl
+ * only when an amount is refused: the checkout's other answers need neither
+ * (docs/architecture-decisions.md item 234).
+ */
+async function amountProblemInEnglish(problem: TopUpProblem): Promise<string> {
+  const { topUpProblemInEnglish } = await import("@/lib/i18n/english");
+  return topUpProblemInEnglish(problem);
 }
 
 function checkAccount(form: AccountForm | null, account: string | undefined): Result<string | null, QuoteError> {

@@ -3,6 +3,7 @@
 // follows CLDR, which differs from ISO only where cash has no fractions (HUF: 0 digits, not 2);
 // prices there are whole forints, and toStripeAmount sends them the way Stripe wants.
 import { err, ok, type Result } from "@/lib/result";
+import { INTL_EXPONENTS } from "./intl-exponents";
 
 export type CurrencyError = { code: "unknown_currency"; currency: string; message: string };
 
@@ -32,9 +33,13 @@ export function currencyExponent(code: string): number {
   let exponent = exponents.get(code);
   if (exponent === undefined) {
     if (!isKnownCurrency(code)) throw new RangeError(`unknown currency "${code}"`);
-    const options = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions();
-    exponent = options.maximumFractionDigits ?? 2;
+    exponent = INTL_EXPONENTS.get(code) ?? intlExponent(code);
     exponents.set(code, exponent);
   }
   return exponent;
+}
+
+/** What Intl formats the currency with: the source INTL_EXPONENTS was copied from. */
+export function intlExponent(code: string): number {
+  return new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
 }

@@ -5,10 +5,13 @@ import { describe, expect, it, vi } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 
-const world = vi.hoisted(() => ({ kv: null as Kv | null, created: [] as { scheduleId?: string; destination: string; cron: string }[] }));
+const world = vi.hoisted(() => ({ kv: null as Kv | null, clients: 0, created: [] as { scheduleId?: string; destination: string; cron: string }[] }));
 vi.mock("@/lib/kv/get-kv", () => ({ getKv: async () => world.kv }));
 vi.mock("@upstash/qstash", () => ({
   Client: class {
+    constructor() {
+      world.clients += 1;
+    }
     schedules = { create: async (request: { scheduleId?: string; destination: string; cron: string }) => void world.created.push(request) };
   },
   Receiver: class {},
@@ -27,6 +30,13 @@ vi.stubEnv("QSTASH_NEXT_SIGNING_KEY", "sig-next");
 const { startScheduler } = await import("./scheduler");
 
 describe("the scheduler's start on a serverless host with QStash", () => {
+  it("loads no QStash client where another function kept the schedules today (every cold start asks)", async () => {
+    world.kv = createMemoryKv();
+    await world.kv.set("scheduler:schedules:https://shop.example", "1");
+    await startScheduler();
+    expect([world.clients, world.created.length]).toEqual([0, 0]);
+  });
+
   it("keeps the sweep's and the reconciliation's schedules, once a day however many functions start", async () => {
     world.kv = createMemoryKv();
     await startScheduler();

@@ -85,12 +85,15 @@ export async function deadlineReceiver(): Promise<Receiver> {
  * a schedule id makes each create an upsert.
  */
 export async function keepSchedules(): Promise<void> {
-  const client = await qstashClient();
   const secret = env().CRON_SECRET;
-  if (!client || !secret) return;
+  if (schedulerKind() === "in-process" || !secret) return;
+  // Asked before the client is loaded: on a serverless host every function's start comes here,
+  // alongside its first request, and the schedules are due once a day.
   const kv = await getKv();
   const marker = `scheduler:schedules:${publicOrigin()}`;
   if ((await kv.get(marker)) !== null) return;
+  const client = await qstashClient();
+  if (!client) return;
   await ensureSchedules(client, { origin: schedulerKind() === "qstash-sandbox" ? selfCallOrigin() : publicOrigin(), cronSecret: secret });
   await kv.set(marker, String(systemClock.now()), { ttlMs: 24 * 3600_000 });
 }

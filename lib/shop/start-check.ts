@@ -11,6 +11,11 @@ import { startAddressProblem } from "@/lib/config/listen-host";
 import { decideScheduler, schedulerProblem } from "@/lib/config/scheduler-settings";
 import { isServerlessHost } from "@/lib/kv/resolve-driver";
 
+/** This process is one of a serverless host's functions (each starts on its own, cold). */
+export function onServerlessHost(): boolean {
+  return isServerlessHost({ VERCEL: process.env.VERCEL, AWS_LAMBDA_FUNCTION_NAME: process.env.AWS_LAMBDA_FUNCTION_NAME });
+}
+
 export function checkStartConfig(): void {
   try {
     const address = startAddressProblem({ argv: process.argv, env: process.env });
@@ -26,7 +31,7 @@ export function checkStartConfig(): void {
     if (!botCheck.ok) throw new ConfigError(`Invalid configuration:\n  ${botCheck.error}`);
     const admin = adminStartProblems(config, mode.value);
     if (admin.length > 0) throw new ConfigError(`Invalid configuration: the admin (/admin) needs ${admin.join(", ")}`);
-    const scheduler = decideScheduler(config, mode.value, isServerlessHost({ VERCEL: process.env.VERCEL, AWS_LAMBDA_FUNCTION_NAME: process.env.AWS_LAMBDA_FUNCTION_NAME }));
+    const scheduler = decideScheduler(config, mode.value, onServerlessHost());
     if (!scheduler.ok) throw new ConfigError(schedulerProblem(scheduler.missing));
     for (const warning of modeWarnings(config, mode.value)) console.warn(`[config] warning: ${warning}`);
     console.info(`[config] ${mode.value} shop`);

@@ -105,8 +105,10 @@ describe("hidden everywhere", () => {
     const detail = await must(loadProductDetail(world.deps, 1));
     expect(balanceTermsOf(detail!.product)).toEqual({ currency: "USD", minMinor: 2_000, maxMinor: 10_000, presetsMinor: [2_000, 5_000] });
     const request = (amount: string) => ({ game_id: 1, amount, account: "player-1", email: "a@b.test" });
-    expect(await quoteOrder(world.deps, request("15"), QUOTE)).toMatchObject({ ok: false, error: { code: "invalid", field: "amount" } });
-    expect(await quoteOrder(world.deps, request("101"), QUOTE)).toMatchObject({ ok: false, error: { code: "invalid", field: "amount" } });
+    // The API's words, in English from the messages the checkout loads only for a refusal.
+    const range = "Enter an amount from $20.00 to $100.00";
+    expect(await quoteOrder(world.deps, request("15"), QUOTE)).toMatchObject({ ok: false, error: { code: "invalid", field: "amount", message: range } });
+    expect(await quoteOrder(world.deps, request("101"), QUOTE)).toMatchObject({ ok: false, error: { code: "invalid", field: "amount", message: range } });
     expect(await quoteOrder(world.deps, request("25"), QUOTE)).toMatchObject({ ok: true });
   });
 

@@ -24,7 +24,7 @@ export async function resendOrderEmail(deps: OwnerActionDeps, input: ResendInput
     const order = read.value.record;
     const key = deps.vault.open(order.capabilitySealed, orderId);
     if (!key.ok) return err({ code: "mail_failed", message: "the order's link cannot be rebuilt (its capability key does not open with this code key); nothing was sent" });
-    const mail = await deps.mailer.send(orderEmailFor(order, key.value, deps));
+    const mail = await deps.mailer.send(await orderEmailFor(order, key.value, deps));
     if (!mail.ok) return err({ code: "mail_failed", message: `the email was not sent: ${mail.error.message}` });
     const audited = await auditOrderAction(deps, actor, "email_resent", order, order, { requestId, to: order.email });
     return ok({ state: order.state, repeat: false, audited });

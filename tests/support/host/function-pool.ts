@@ -8,7 +8,7 @@
 // The host's file system is read-only. A function that writes into its folder is found when the
 // pool stops: every deployed folder is compared with what was deployed into it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, createWriteStream, cpSync, linkSync, mkdirSync, readdirSync, statSync, type WriteStream } from "node:fs";
+import { copyFileSync, createWriteStream, cpSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, type WriteStream } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../free-port";
@@ -27,6 +27,11 @@ export interface FunctionPool {
   get(fn: OutputFunction): Promise<RunningFunction & { firstAnswer(): void }>;
   /** Cold starts so far, by path: spawn to the first answer of a request that met the cold process. */
   coldStarts(): Map<string, number>;
+  /**
+   * The same cold starts as the process's own CPU time (user and system, all threads, 10 ms
+   * ticks, Linux): what the start cost, barely moved by other work on a shared machine.
+   */
+  coldStartCpu(): Map<string, number>;
   /** Files a function wrote into (or removed from) its deployed folder. */
   writes(): Promise<string[]>;
   stop(): Promise<void>;
@@ -42,9 +47,17 @@ interface Deployed {
   coldStartMs: number | null;
 }
 
-export function startFunctionPool(options: { projectRoot: string; deployRoot: string; env: Record<string, string>; logDir: string }): FunctionPool {
+/** `nodeArgs` gives a function's Node its options, before the runner (a bench's `--cpu-prof`); the host passes none. */
+export function startFunctionPool(options: {
+  projectRoot: string;
+  deployRoot: string;
+  env: Record<string, string>;
+  logDir: string;
+  nodeArgs?: (fn: OutputFunction) => string[];
+}): FunctionPool {
   const deployed = new Map<string, Promise<Deployed>>();
   const coldStarts = new Map<string, number>();
+  const coldStartCpu = new Map<string, number>();
   let count = 0;
 
   async function deploy(fn: OutputFunction): Promise<Deployed> {
@@ -65,7 +78,7 @@ export function startFunctionPool(options: { projectRoot: string; deployRoot: st
     const port = await freePort();
     const log = createWriteStream(join(options.logDir, `${fn.path.replace(/[^A-Za-z0-9.-]+/g, "_") || "index"}.log`));
     const startedAt = performance.now();
-    const child = spawn(process.execPath, [RUNNER, dir, String(port)], {
+    const child = spawn(process.execPath, [...(options.nodeArgs?.(fn) ?? []), RUNNER, dir, String(port)], {
       cwd: dir,
       env: options.env as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
@@ -106,11 +119,16 @@ export function startFunctionPool(options: { projectRoot: string; deployRoot: st
         firstAnswer() {
           const sinceSpawn = performance.now() - running.startedAt;
           running.coldStartMs ??= sinceSpawn;
-          if (cold && !coldStarts.has(fn.path)) coldStarts.set(fn.path, sinceSpawn);
+          if (cold && !coldStarts.has(fn.path)) {
+            coldStarts.set(fn.path, sinceSpawn);
+            const cpu = running.process.pid === undefined ? null : processCpuMs(running.process.pid);
+            if (cpu !== null) coldStartCpu.set(fn.path, cpu);
+          }
         },
       };
     },
     coldStarts: () => coldStarts,
+    coldStartCpu: () => coldStartCpu,
     async writes() {
       const all = await Promise.allSettled([...deployed.values()]);
       return all.flatMap((result) =>
@@ -135,6 +153,16 @@ export function startFunctionPool(options: { projectRoot: string; deployRoot: st
       );
     },
   };
+}
+
+/** User and system CPU of a running process in ms (Linux /proc; null elsewhere or once it is gone). */
+function processCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ");
+    return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Every file under dir with its size and modification time. */

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { freePort } from "../free-port";
 import { startFrontDoor, type FrontDoor } from "./front-door";
 import { startFunctionPool, type FunctionPool } from "./function-pool";
-import { readVercelOutput, type VercelOutput } from "./vercel-output";
+import { readVercelOutput, type OutputFunction, type VercelOutput } from "./vercel-output";
 
 export interface HostDeployment {
   url: string;
@@ -21,7 +21,14 @@ export interface HostDeployment {
  * `env` is the deployment's settings (the store, the mode, secrets); the host adds VERCEL and
  * its own. Nothing of the test runner's environment leaks in but PATH.
  */
-export async function startHostDeployment(options: { projectRoot: string; outputDir: string; workDir: string; env: Record<string, string> }): Promise<HostDeployment> {
+export async function startHostDeployment(options: {
+  projectRoot: string;
+  outputDir: string;
+  workDir: string;
+  env: Record<string, string>;
+  /** Node's own options for each function's process (function-pool.ts). */
+  nodeArgs?: (fn: OutputFunction) => string[];
+}): Promise<HostDeployment> {
   const output = readVercelOutput(options.outputDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -33,6 +40,7 @@ export async function startHostDeployment(options: { projectRoot: string; output
     projectRoot: options.projectRoot,
     deployRoot,
     logDir,
+    nodeArgs: options.nodeArgs,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: tmp,
