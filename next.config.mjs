@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 import createNextIntlPlugin from "next-intl/plugin";
@@ -12,6 +13,9 @@ const handlerSource = fileURLToPath(new URL("./lib/next-cache/kv-cache-handler.t
 const handlerDir = fileURLToPath(new URL("./lib/next-cache/built", import.meta.url));
 
 function bundleCacheHandler() {
+  // Chunk names carry their content's hash: without a clean folder, every change would leave the
+  // old chunks beside the new ones, and the file tracer would ship them all.
+  rmSync(handlerDir, { recursive: true, force: true });
   buildSync({
     entryPoints: { "kv-cache-handler": handlerSource },
     outdir: handlerDir,
