@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 import createNextIntlPlugin from "next-intl/plugin";
 import { PHASE_PRODUCTION_SERVER } from "next/constants.js";
+import { storefrontRewrites } from "./lib/shop/storefront-routes.mjs";
 
 // Next imports its cache handler with Node's own loader, outside the bundle, where neither
 // TypeScript nor our "@/" paths load. The handler and the KV drivers it shares with the shop are
@@ -102,6 +103,11 @@ const nextConfig = {
         // the standalone server answers every page 500.
         outputFileTracingIncludes: { "/**": ["./lib/next-cache/built/**", "./node_modules/@lmdb/**/*"] },
       }),
+  // A plain view of the catalogue or a product page goes to its page without proxy.ts, which
+  // Next's router matches on the request alone (docs/architecture-decisions.md 237).
+  async rewrites() {
+    return { beforeFiles: storefrontRewrites(), afterFiles: [], fallback: [] };
+  },
   async headers() {
     const admin = [{ key: "X-Frame-Options", value: "DENY" }, { key: "Content-Security-Policy", value: adminPolicy() }];
     // A later rule's header replaces an earlier one's: the admin's policy wins on its pages,
