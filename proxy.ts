@@ -52,7 +52,7 @@ function inSandbox(path: string): boolean {
 }
 
 // A page view Next routes by itself (lib/shop/storefront-routes.mjs): "/", "/zh" and a product's
-// URLs (/products/<id>, /products/<id>/<slug>, under /zh too). The matcher is read by Next at
+// canonical URL (/products/<id>/<slug>, under /zh too). The matcher is read by Next at
 // build time and must be written out here; tests/storefront-routes.test.ts holds it to those
 // rewrites, request by request.
 export const config = {
@@ -65,9 +65,9 @@ export const config = {
     // several times a purchase (tests/proxy-matcher.test.ts). An order id of other characters (one
     // that may not decode) still goes through the proxy's check. The page views Next routes
     // itself are left out here and taken back below when the request needs the proxy after all.
-    "/((?!_next/static|_next/image|favicon.ico|icon.svg|brands/|api/checkout$|api/orders/[0-9A-Za-z]+$|api/webhooks/stripe$|(?:zh)?$|(?:zh/)?products/[0-9]+(?:/[a-z0-9-]+)?$).*)",
+    "/((?!_next/static|_next/image|favicon.ico|icon.svg|brands/|api/checkout$|api/orders/[0-9A-Za-z]+$|api/webhooks/stripe$|(?:zh)?$|(?:zh/)?products/[0-9]+/[a-z0-9-]+$).*)",
     // A body (a form POST, which the proxy refuses when it does not parse).
-    { source: "/((?=(?:zh)?$|(?:zh/)?products/[0-9]+(?:/[a-z0-9-]+)?$).*)", has: [{ type: "header", key: "content-type" }] },
+    { source: "/((?=(?:zh)?$|(?:zh/)?products/[0-9]+/[a-z0-9-]+$).*)", has: [{ type: "header", key: "content-type" }] },
     // A search at "/" (route-decision.ts SEARCH_KEYS).
     { source: "/((?=(?:zh)?$).*)", has: [{ type: "query", key: "q" }] },
     { source: "/((?=(?:zh)?$).*)", has: [{ type: "query", key: "platform" }] },
@@ -76,9 +76,9 @@ export const config = {
     { source: "/((?=(?:zh)?$).*)", has: [{ type: "query", key: "sort" }] },
     // An English URL whose language takes ranking: a chosen language other than English, or
     // none chosen and a browser that names Chinese somewhere in Accept-Language.
-    { source: "/((?=$|products/[0-9]+(?:/[a-z0-9-]+)?$).*)", has: [{ type: "cookie", key: "NEXT_LOCALE", value: "(?!en$).*" }] },
+    { source: "/((?=$|products/[0-9]+/[a-z0-9-]+$).*)", has: [{ type: "cookie", key: "NEXT_LOCALE", value: "(?!en$).*" }] },
     {
-      source: "/((?=$|products/[0-9]+(?:/[a-z0-9-]+)?$).*)",
+      source: "/((?=$|products/[0-9]+/[a-z0-9-]+$).*)",
       has: [{ type: "header", key: "accept-language", value: ".*[Zz][Hh].*" }],
       missing: [{ type: "cookie", key: "NEXT_LOCALE" }],
     },

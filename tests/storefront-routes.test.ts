@@ -99,6 +99,8 @@ describe("page views Next routes without proxy.ts", () => {
     expect(plain("/zh/products/432/starfall-legends-crystals", {}, { "accept-language": "en" })).toBe(true);
     expect(plain("/", {}, { "accept-language": "zh-CN" })).toBe(false);
     expect(plain("/?q=starfall", {}, {})).toBe(false);
+    // A short product URL is a redirect rendered per request: only the proxy can answer it 503 in an outage.
+    expect(plain("/products/432", {}, {})).toBe(false);
     expect(plain("/", {}, { "content-type": "multipart/form-data; boundary=x" })).toBe(false);
   });
 

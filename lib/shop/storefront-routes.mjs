@@ -28,12 +28,12 @@ const ENGLISH = [
   { has: [], missing: [{ type: "cookie", key: LOCALE_COOKIE }, { type: "header", key: "accept-language", value: ".*[Zz][Hh].*" }] },
 ];
 
-// The catalogue and product pages (their short and their canonical URL). A path that is not of
-// exactly these characters, one with a percent escape included, goes to the proxy, which
-// answers 404 for an escape that does not decode.
+// The catalogue and a product page at its canonical URL. A path that is not of exactly these
+// characters, one with a percent escape included, goes to the proxy, which answers 404 for an
+// escape that does not decode. So does a product's short URL (/products/<id>): a redirect
+// rendered per request, never cached, so only the proxy can answer it 503 in an outage.
 const PAGES = [
   { source: "", destination: "", search: true },
-  { source: "/products/:id([0-9]+)", destination: "/products/:id", search: false },
   { source: "/products/:id([0-9]+)/:slug([a-z0-9-]+)", destination: "/products/:id/:slug", search: false },
 ];
 
