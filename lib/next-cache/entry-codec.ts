@@ -1,12 +1,8 @@
 // One cache entry as it is kept in KV. Next hands the handler rendered pages (HTML text, the RSC
 // payload and per-segment payloads as Buffers in a Map) and data (unstable_cache's JSON); v8's
 // structured serialisation keeps Buffers, Maps and undefined exactly, where JSON would turn a
-// Buffer into an array of numbers and a Map into {}. KV values are strings, so the bytes travel as
-// base64. HTML and RSC text shrink several times under gzip, which a store over the network
-// (Redis, Upstash) keeps in memory and sends on every read; but gunzipping a cached page (about
-// 130 kB: its HTML, RSC payload and segments) costs a page view about as much CPU as the
-// framework spends serving its empty page, so a store on the machine's own disk keeps entries as
-// they are (docs/architecture-decisions.md 240). Either form is read.
+// Buffer into an array of numbers and a Map into {}. HTML and RSC text shrink several times under
+// gzip, and KV values are strings, so the bytes travel as base64.
 import { promisify } from "node:util";
 import { deserialize, serialize } from "node:v8";
 import { gunzip, gzip } from "node:zlib";
@@ -34,14 +30,9 @@ export const storedEntrySchema = z.object({
 
 export type StoredEntry = z.infer<typeof storedEntrySchema>;
 
-/** `compress`: gzip the entry (a store over the network), or keep it as serialised (a local one). */
-export async function encodeEntry(entry: StoredEntry, { compress }: { compress: boolean }): Promise<string> {
-  const bytes = serialize(entry);
-  return (compress ? await gzipAsync(bytes) : bytes).toString("base64");
+export async function encodeEntry(entry: StoredEntry): Promise<string> {
+  return (await gzipAsync(serialize(entry))).toString("base64");
 }
-
-/** gzip's magic number; v8's serialisation starts with its version tag (0xFF) instead. */
-const isGzip = (bytes: Buffer) => bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 /**
  * The entry, or why it cannot be read: written by a Node whose serialisation format this one
@@ -50,8 +41,7 @@ const isGzip = (bytes: Buffer) => bytes[0] === 0x1f && bytes[1] === 0x8b;
 export async function decodeEntry(text: string): Promise<Result<StoredEntry, string>> {
   let data: unknown;
   try {
-    const bytes = Buffer.from(text, "base64");
-    data = deserialize(isGzip(bytes) ? await gunzipAsync(bytes) : bytes);
+    data = deserialize(await gunzipAsync(Buffer.from(text, "base64")));
   } catch (error) {
     return err(`not a cache entry: ${String(error)}`);
   }

@@ -20,7 +20,7 @@ import { env } from "@/lib/config/env";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { createKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
-import { describeKvDriver, resolveKvDriver, type KvDriverConfig } from "@/lib/kv/resolve-driver";
+import { describeKvDriver, resolveKvDriver } from "@/lib/kv/resolve-driver";
 import { createNextCacheStore, type NextCacheStore } from "./kv-cache-store";
 import { isCatalogPageKey, outagePageEntry } from "./outage-page";
 
@@ -96,27 +96,16 @@ function storeFor(serverDistDir: string | undefined): Promise<NextCacheStore> {
   const dir = serverDistDir ?? "";
   let store = stores.get(dir);
   if (!store) {
-    store = (async () =>
-      createNextCacheStore({
-        kv: await kvOfProcess(),
-        buildId: buildIdOf(dir),
-        upstream: currentUpstream(),
-        // Bytes on the machine's own disk cost less than a gunzip on every page view (entry-codec.ts).
-        compress: kvDriver().driver !== "embedded",
-      }))();
+    store = (async () => createNextCacheStore({ kv: await kvOfProcess(), buildId: buildIdOf(dir), upstream: currentUpstream() }))();
     store.catch(() => stores.delete(dir));
     stores.set(dir, store);
   }
   return store;
 }
 
-function kvDriver(): KvDriverConfig {
-  return resolveKvDriver(env(), { VERCEL: process.env.VERCEL, AWS_LAMBDA_FUNCTION_NAME: process.env.AWS_LAMBDA_FUNCTION_NAME });
-}
-
 function kvOfProcess(): Promise<Kv> {
   processKv ??= (async () => {
-    const config = kvDriver();
+    const config = resolveKvDriver(env(), { VERCEL: process.env.VERCEL, AWS_LAMBDA_FUNCTION_NAME: process.env.AWS_LAMBDA_FUNCTION_NAME });
     const kv = await createKv(config);
     console.info(`[next-cache] pages and data cached in KV: ${describeKvDriver(config)}`);
     return kv;

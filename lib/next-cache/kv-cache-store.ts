@@ -39,8 +39,6 @@ export interface NextCacheStoreOptions {
    * as across builds (an invalidation for another upstream costs a render, never a stale page).
    */
   upstream: string;
-  /** Whether entries are gzipped (entry-codec.ts says when); either form is read. Default: yes. */
-  compress?: boolean;
   /** Milliseconds since the epoch; injected so tests decide what is older than what. */
   now?: () => number;
 }
@@ -53,7 +51,7 @@ export interface NextCacheStore {
   invalidate(tags: readonly string[]): Promise<void>;
 }
 
-export function createNextCacheStore({ kv, buildId, upstream, compress = true, now = Date.now }: NextCacheStoreOptions): NextCacheStore {
+export function createNextCacheStore({ kv, buildId, upstream, now = Date.now }: NextCacheStoreOptions): NextCacheStore {
   const entryKey = (key: string) => `next-cache:${buildId}:${upstream}:entry:${key}`;
 
   async function invalidatedSince(tags: ReadonlySet<string>, since: number): Promise<boolean> {
@@ -85,7 +83,7 @@ export function createNextCacheStore({ kv, buildId, upstream, compress = true, n
       const ttlMs = entryTtlMs(entry.cacheControl?.expire);
       // expire 0 is Next's "never serve this from a cache": nothing worth keeping.
       if (ttlMs === 0) return;
-      await kv.set(entryKey(key), await encodeEntry({ ...entry, lastModified: now() }, { compress }), { ttlMs });
+      await kv.set(entryKey(key), await encodeEntry({ ...entry, lastModified: now() }), { ttlMs });
     },
 
     async invalidate(tags) {

@@ -92,16 +92,6 @@ describe.each(drivers)("$name driver", ({ name, skipReason, open }) => {
     expect(await newBuild.get("/en", [])).toBeNull();
   });
 
-  it("reads an entry whether the instance that wrote it gzipped it or not", async () => {
-    fresh();
-    const gzipping = createNextCacheStore({ kv, buildId: "build-1", upstream: "upstream-a", compress: true, now });
-    const plain = createNextCacheStore({ kv, buildId: "build-1", upstream: "upstream-a", compress: false, now });
-    await gzipping.set("/en", { value: PAGE, tags: PAGE_TAGS, cacheControl: CONTROL });
-    await plain.set("/zh", { value: PAGE, tags: PAGE_TAGS, cacheControl: CONTROL });
-    expect((await plain.get("/en", []))?.value).toEqual(PAGE);
-    expect((await gzipping.get("/zh", []))?.value).toEqual(PAGE);
-  });
-
   it("keeps entries per upstream: a page at the same URL for another upstream is never served", async () => {
     fresh();
     const [ours] = instances("build-1", "upstream-a");
