@@ -1,7 +1,9 @@
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 import createNextIntlPlugin from "next-intl/plugin";
 import { PHASE_PRODUCTION_SERVER } from "next/constants.js";
+import { storefrontRewrites } from "./lib/shop/storefront-routes.mjs";
 
 // Next imports its cache handler with Node's own loader, outside the bundle, where neither
 // TypeScript nor our "@/" paths load. The handler and the KV drivers it shares with the shop are
@@ -12,6 +14,9 @@ const handlerSource = fileURLToPath(new URL("./lib/next-cache/kv-cache-handler.t
 const handlerDir = fileURLToPath(new URL("./lib/next-cache/built", import.meta.url));
 
 function bundleCacheHandler() {
+  // Chunk names carry their content's hash: without a clean folder, every change would leave the
+  // old chunks beside the new ones, and the file tracer would ship them all.
+  rmSync(handlerDir, { recursive: true, force: true });
   buildSync({
     entryPoints: { "kv-cache-handler": handlerSource },
     outdir: handlerDir,
@@ -98,6 +103,11 @@ const nextConfig = {
         // the standalone server answers every page 500.
         outputFileTracingIncludes: { "/**": ["./lib/next-cache/built/**", "./node_modules/@lmdb/**/*"] },
       }),
+  // A plain view of the catalogue or a product page goes to its page without proxy.ts, which
+  // Next's router matches on the request alone (docs/architecture-decisions.md 237).
+  async rewrites() {
+    return { beforeFiles: storefrontRewrites(), afterFiles: [], fallback: [] };
+  },
   async headers() {
     const admin = [{ key: "X-Frame-Options", value: "DENY" }, { key: "Content-Security-Policy", value: adminPolicy() }];
     // A later rule's header replaces an earlier one's: the admin's policy wins on its pages,

@@ -3,11 +3,13 @@
 // server up at once and the pages measured in turn, ROUNDS (3) times: on a machine shared with
 // other work, a ratio is only worth something against a floor measured in the same minute.
 // Also prints each page's HTML bytes beside the floor's, since a cached page's cost grows with
-// what is sent. Runs on the builds in .next and bench/framework-floor/.next (built if missing),
+// what is sent, and measures the floor's own page of the catalogue's weight (as-heavy): the most a
+// page of that weight reaches on Next. Runs on the builds in .next and bench/framework-floor/.next (built if missing),
 // the shop in live mode on its embedded store against the zero-latency sandboxes of npm run bench.
 // A last row serves the catalogue page on a second `next start` of the same build with proxy.ts
-// switched off (bench/lib/without-proxy.mjs), at the path the proxy rewrites "/" to: the page's
-// own cost, without what the proxy adds (Next's middleware run and a second routing pass).
+// switched off (bench/lib/without-proxy.mjs), at the path "/" is rewritten to: the page's own
+// cost, without what routing adds (a rewrite, and the proxy's run where a page view needs it;
+// a plain view of "/" runs no proxy since decision 237).
 // Beside requests/s, each server's CPU per request (all its threads, read from /proc): other work
 // on the machine lowers requests/s but hardly the CPU a request takes, so that figure is the one
 // to compare across runs. BENCH_SECONDS (5) per measurement, BENCH_CONNECTIONS (20) as hosting.ts.
@@ -19,6 +21,7 @@ import { startCheckoutServices } from "./lib/checkout-services";
 import { formatRow, load, type LoadResult } from "./lib/load";
 import { npmStartArgs } from "./lib/npm-start";
 import { processCpuMs } from "./lib/process-cpu";
+import { routeDecision } from "../lib/shop/route-decision";
 import { freePort } from "../tests/support/free-port";
 import { spawnServer } from "../tests/support/spawn-server";
 
@@ -45,13 +48,15 @@ async function main(): Promise<void> {
     readyPath: "/icon.svg",
   });
   try {
-    const catalogueInside = (await fetch(`${shop.url}/`)).headers.get("x-middleware-rewrite");
-    if (!catalogueInside) throw new Error("the shop's proxy did not say where it rewrote / to");
+    const catalogueInside = routeDecision("/", "live");
+    if (catalogueInside.kind !== "rewrite") throw new Error(`"/" is no rewrite: ${catalogueInside.kind}`);
     const pages = {
       floor: `${floor.url}/`,
+      // The floor's own page as heavy as the catalogue: what Next spends on that many bytes.
+      "floor, as heavy": `${floor.url}/as-heavy`,
       catalogue: `${shop.url}/`,
       product: `${shop.url}/products/432/starfall-legends-crystals`,
-      "catalogue, no proxy": `${noProxy.url}${catalogueInside}`,
+      "catalogue, no proxy": `${noProxy.url}${catalogueInside.path}`,
     };
     for (const [name, url] of Object.entries(pages)) {
       const response = await fetch(url);
@@ -60,7 +65,7 @@ async function main(): Promise<void> {
       console.log(`${name.padEnd(20)} ${String(Buffer.byteLength(html)).padStart(7)} bytes of HTML, cache ${response.headers.get("x-nextjs-cache") ?? "-"}`);
     }
     for (const url of Object.values(pages)) await load({ url, seconds: 3, connections: CONNECTIONS });
-    const cpu = { floor: processCpuMs(ports.floor), catalogue: processCpuMs(ports.shop), product: processCpuMs(ports.shop), "catalogue, no proxy": processCpuMs(ports.noProxy) };
+    const cpu = { floor: processCpuMs(ports.floor), "floor, as heavy": processCpuMs(ports.floor), catalogue: processCpuMs(ports.shop), product: processCpuMs(ports.shop), "catalogue, no proxy": processCpuMs(ports.noProxy) };
     const results: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(pages).map((name) => [name, []]));
     const cpuMs: Record<string, number> = Object.fromEntries(Object.keys(pages).map((name) => [name, 0]));
     for (let round = 1; round <= ROUNDS; round += 1) {
@@ -78,7 +83,7 @@ async function main(): Promise<void> {
     }
     const total = (name: string) => results[name]!.reduce((sum, r) => sum + r.requestsPerSecond, 0);
     const ratio = (name: string) => (total(name) / total("floor")).toFixed(2);
-    console.log(`\nover ${ROUNDS} rounds: catalogue ${ratio("catalogue")} ×, product ${ratio("product")} × the floor (goal ≥ 0.5 ×); the catalogue without the proxy ${ratio("catalogue, no proxy")} ×`);
+    console.log(`\nover ${ROUNDS} rounds: catalogue ${ratio("catalogue")} ×, product ${ratio("product")} × the floor (goal ≥ 0.5 ×); the catalogue without the proxy ${ratio("catalogue, no proxy")} ×; the floor's page as heavy as the catalogue ${ratio("floor, as heavy")} ×`);
     console.log(`CPU per request: ${Object.entries(cpuMs).map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`).join(", ")}`);
   } finally {
     await noProxy.stop();

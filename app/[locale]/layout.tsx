@@ -40,8 +40,8 @@ export const viewport: Viewport = {
 
 // No request data (cookies, headers) is read here: every page stays static and is served from
 // Next's cache, per language (the segment), and the per-visitor theme is applied in the
-// browser. The demo banner depends on the mode only, which is part of every cached page's URL
-// (app/[locale]/by-upstream/[upstream]).
+// browser. The demo banner depends on the mode only, which is part of the upstream's fingerprint
+// every cached page is kept under (app/[locale]/by-upstream/[upstream]/layout.tsx).
 export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();

@@ -1,9 +1,11 @@
 // The HTTP side of "catalogue temporarily unavailable". A Next page can only answer 200, 404,
-// 401/403 or (by throwing) 500, so the 503 comes from the request proxy: it asks
-// `catalogOutageNow()` (lib/shop/catalog-outage.ts) before a catalogue page renders and answers `catalogUnavailableResponse()`
-// while upstream is down and no copy exists. The render that discovers the outage throws
-// CatalogUnavailableError (a 500 with the same message, never cached); the ones after it get
-// the 503 here without touching upstream.
+// 401/403 or (by throwing) 500, so the 503 comes from around the page: for a page view Next
+// routes itself, from the page cache, which answers a catalogue page it does not hold with
+// CATALOG_UNAVAILABLE while upstream is down and no copy exists (lib/next-cache/outage-page.ts);
+// for one routed by the request proxy, from the proxy, which asks `catalogOutageNow()`
+// (lib/shop/catalog-outage.ts) and answers `catalogUnavailableResponse()`. The render that
+// discovers the outage throws CatalogUnavailableError (a 500 with the same message, never
+// cached); the ones after it get the 503 without touching upstream.
 import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
 import { failureKey } from "./stale-while-revalidate";
@@ -25,21 +27,24 @@ export async function catalogOutage(kv: Kv, upstream: string): Promise<boolean> 
   }
 }
 
-export function catalogUnavailableResponse(): Response {
-  const html = `<!doctype html>
+/** The answer to a catalogue page while the catalogue is out: its body, status and headers. */
+export const CATALOG_UNAVAILABLE = {
+  status: 503,
+  html: `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Catalogue temporarily unavailable</title></head>
 <body><main><h1>Catalogue temporarily unavailable</h1>
 <p>We cannot reach our supplier just now. Nothing was bought or charged. Please try again in a minute.</p>
-<p><a href="">Try again</a></p></main></body></html>`;
-  return new Response(html, {
-    status: 503,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      // Never kept as the catalogue by a browser or CDN.
-      "cache-control": "no-store",
-      "retry-after": String(RETRY_AFTER_SECONDS),
-    },
-  });
+<p><a href="">Try again</a></p></main></body></html>`,
+  headers: {
+    "content-type": "text/html; charset=utf-8",
+    // Never kept as the catalogue by a browser or CDN.
+    "cache-control": "no-store",
+    "retry-after": String(RETRY_AFTER_SECONDS),
+  },
+} as const;
+
+export function catalogUnavailableResponse(): Response {
+  return new Response(CATALOG_UNAVAILABLE.html, { status: CATALOG_UNAVAILABLE.status, headers: CATALOG_UNAVAILABLE.headers });
 }

@@ -7,14 +7,22 @@
 // KV_PREFIX), since the app's instance lives in the bundle where this module cannot see it.
 // `next build` keeps nothing: its store need not be the one the shop will run on, and the shop's
 // pages are rendered on first request anyway (no params are known at build).
+//
+// Every entry is kept under the fingerprint of the upstream this process serves: a page's URL
+// no longer names it (Next's router sends page views to /…/by-upstream/this by itself), and one
+// build started against different upstreams, or several shops on one store, must never serve
+// one upstream's catalogue for another (docs/architecture-decisions.md 238).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CacheHandler, CacheHandlerContext, CacheHandlerValue } from "next/dist/server/lib/incremental-cache";
+import { catalogOutage } from "@/lib/catalog/catalog-outage";
 import { env } from "@/lib/config/env";
+import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { createKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { describeKvDriver, resolveKvDriver } from "@/lib/kv/resolve-driver";
 import { createNextCacheStore, type NextCacheStore } from "./kv-cache-store";
+import { isCatalogPageKey, outagePageEntry } from "./outage-page";
 
 type GetContext = Parameters<CacheHandler["get"]>[1];
 type SetValue = Parameters<CacheHandler["set"]>[1];
@@ -39,7 +47,7 @@ export default class KvCacheHandler implements CacheHandler {
     const requestTags = "tags" in ctx ? [...(ctx.tags ?? []), ...(ctx.softTags ?? [])] : [];
     try {
       const entry = await (await this.store).get(key, requestTags);
-      if (!entry) return null;
+      if (!entry) return (await this.catalogOut(ctx.kind, key)) ? outagePageEntry(Date.now()) : null;
       const { lastModified, value, cacheControl } = entry;
       return {
         lastModified,
@@ -53,6 +61,11 @@ export default class KvCacheHandler implements CacheHandler {
       console.error(`[next-cache] cannot read ${key}: ${String(error)}`);
       return null;
     }
+  }
+
+  /** A catalogue page the cache does not hold, while its render could only fail: the 503 page instead (outage-page.ts). */
+  private async catalogOut(kind: string, key: string): Promise<boolean> {
+    return isCatalogPageKey(kind, key) && catalogOutage(await kvOfProcess(), currentUpstream());
   }
 
   async set(key: string, value: SetValue, ctx: SetContext): Promise<void> {
@@ -83,7 +96,7 @@ function storeFor(serverDistDir: string | undefined): Promise<NextCacheStore> {
   const dir = serverDistDir ?? "";
   let store = stores.get(dir);
   if (!store) {
-    store = (async () => createNextCacheStore({ kv: await kvOfProcess(), buildId: buildIdOf(dir) }))();
+    store = (async () => createNextCacheStore({ kv: await kvOfProcess(), buildId: buildIdOf(dir), upstream: currentUpstream() }))();
     store.catch(() => stores.delete(dir));
     stores.set(dir, store);
   }

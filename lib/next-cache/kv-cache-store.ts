@@ -33,6 +33,12 @@ export interface NextCacheStoreOptions {
    * builds side by side and an invalidation must reach both.
    */
   buildId: string;
+  /**
+   * The fingerprint of the upstream this process serves (lib/config/upstream-fingerprint.ts). The
+   * catalogue's page URLs do not name it, so entries are kept per upstream; tag times are shared
+   * as across builds (an invalidation for another upstream costs a render, never a stale page).
+   */
+  upstream: string;
   /** Milliseconds since the epoch; injected so tests decide what is older than what. */
   now?: () => number;
 }
@@ -45,8 +51,8 @@ export interface NextCacheStore {
   invalidate(tags: readonly string[]): Promise<void>;
 }
 
-export function createNextCacheStore({ kv, buildId, now = Date.now }: NextCacheStoreOptions): NextCacheStore {
-  const entryKey = (key: string) => `next-cache:${buildId}:entry:${key}`;
+export function createNextCacheStore({ kv, buildId, upstream, now = Date.now }: NextCacheStoreOptions): NextCacheStore {
+  const entryKey = (key: string) => `next-cache:${buildId}:${upstream}:entry:${key}`;
 
   async function invalidatedSince(tags: ReadonlySet<string>, since: number): Promise<boolean> {
     const periods = [...new Set([periodOf(since), periodOf(now())])];

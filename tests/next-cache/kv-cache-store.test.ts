@@ -30,7 +30,8 @@ describe.each(drivers)("$name driver", ({ name, skipReason, open }) => {
   const now = () => time;
   let run = 0;
   // Two instances of one build on one store, each with its own store object.
-  const instances = (buildId = "build-1") => [createNextCacheStore({ kv, buildId, now }), createNextCacheStore({ kv, buildId, now })] as const;
+  const instances = (buildId = "build-1", upstream = "upstream-a") =>
+    [createNextCacheStore({ kv, buildId, upstream, now }), createNextCacheStore({ kv, buildId, upstream, now })] as const;
   const fresh = () => {
     kv = open(`next-cache-${name}-${run++}:`);
   };
@@ -89,6 +90,15 @@ describe.each(drivers)("$name driver", ({ name, skipReason, open }) => {
     time += 10;
     await oldBuild.invalidate(["catalog"]);
     expect(await newBuild.get("/en", [])).toBeNull();
+  });
+
+  it("keeps entries per upstream: a page at the same URL for another upstream is never served", async () => {
+    fresh();
+    const [ours] = instances("build-1", "upstream-a");
+    const [theirs] = instances("build-1", "upstream-b");
+    await theirs.set("/en/by-upstream/this", { value: PAGE, tags: PAGE_TAGS, cacheControl: CONTROL });
+    expect(await ours.get("/en/by-upstream/this", [])).toBeNull();
+    expect(await theirs.get("/en/by-upstream/this", [])).not.toBeNull();
   });
 
   it("remembers invalidations only as long as an entry can live, across the change of period", async () => {
