@@ -11,7 +11,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { botTokenVia, freshEmail } from "./support/bot-check";
 import { looksToCheck } from "./support/themes";
-import { signInAsDemoOwner } from "./support/demo-owner";
+import { asDemoOwner } from "./support/demo-owner";
 
 const PRODUCTS = {
   desktop: { id: 231, name: "Cobalt Cash Card", voucherId: 23101 },
@@ -21,13 +21,6 @@ const PRODUCTS = {
 const TOP_UP_ID = 1;
 /** The two services "Online" finds, priced by no other spec; the first voucher of the first is checked. */
 const RULE_SERVICES = { filter: "Online", names: ["Runeward Online Game Time", "Emberfall Online Gift Crates"], productId: 471, voucherName: "30 days of game time" };
-
-/** The admin sends an anonymous visitor to its sign-in page; the README's demo owner signs in there. */
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin\/sign-in/);
-  await signInAsDemoOwner(page);
-}
 
 async function storefrontShows(page: Page, name: string): Promise<number> {
   await page.goto("/");
@@ -54,7 +47,7 @@ test.describe("admin catalogue", () => {
   test("hides a product from the storefront and the checkout, then shows it again; axe finds nothing serious", async ({ page, request, browser, baseURL }, testInfo) => {
     test.setTimeout(300_000);
     const product = testInfo.project.name === "phone" ? PRODUCTS.phone : PRODUCTS.desktop;
-    await signIn(page);
+    await asDemoOwner(page, browser, baseURL);
 
     await test.step("the product is on sale before", async () => {
       expect(await storefrontShows(page, product.name)).toBe(1);
@@ -182,7 +175,7 @@ async function firstVoucherPrice(page: Page, productId: number) {
 test.describe("a price rule from the catalogue", () => {
   test("sets one rule on two filtered services: previewed, saved as one version, on the storefront, then restored @once", async ({ page, browser, baseURL }) => {
     test.setTimeout(180_000);
-    await signIn(page);
+    await asDemoOwner(page, browser, baseURL);
     // A draft left by an earlier failed run would join the preview.
     await page.goto("/admin/prices");
     const discard = page.getByRole("button", { name: "Discard changes" });

@@ -7,17 +7,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { botTokenVia, freshEmail } from "./support/bot-check";
-import { signInAsDemoOwner } from "./support/demo-owner";
+import { asDemoOwner } from "./support/demo-owner";
 import { looksToCheck } from "./support/themes";
 
 const PRODUCT = { id: 231, voucherId: 23101 };
-
-/** The admin sends an anonymous visitor to its sign-in page; the README's demo owner signs in there. */
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin\/sign-in/);
-  await signInAsDemoOwner(page);
-}
 
 async function checkout(request: APIRequestContext): Promise<{ status: number; error?: string }> {
   const data = { voucher_id: PRODUCT.voucherId, game_id: PRODUCT.id, email: freshEmail(), bot_token: await botTokenVia(request) };
@@ -42,9 +35,9 @@ async function setPaused(page: Page, paused: boolean) {
 }
 
 test.describe("admin operations @once", () => {
-  test("a low balance stops a sale; a pause stops them all; axe finds nothing serious", async ({ page, request, baseURL }) => {
+  test("a low balance stops a sale; a pause stops them all; axe finds nothing serious", async ({ page, request, browser, baseURL }) => {
     test.setTimeout(300_000);
-    await signIn(page);
+    await asDemoOwner(page, browser, baseURL);
     try {
       await test.step("a threshold above the balance: banner, product unavailable, checkout refused", async () => {
         await setThreshold(page, "2000", /Threshold saved\./);
