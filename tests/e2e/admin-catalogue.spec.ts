@@ -10,8 +10,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { botTokenVia, freshEmail } from "./support/bot-check";
-import { themesToCheck } from "./support/themes";
-import { signInAsDemoOwner } from "./support/demo-owner";
+import { looksToCheck } from "./support/themes";
+import { asDemoOwner } from "./support/demo-owner";
 
 const PRODUCTS = {
   desktop: { id: 231, name: "Cobalt Cash Card", voucherId: 23101 },
@@ -21,13 +21,6 @@ const PRODUCTS = {
 const TOP_UP_ID = 1;
 /** The two services "Online" finds, priced by no other spec; the first voucher of the first is checked. */
 const RULE_SERVICES = { filter: "Online", names: ["Runeward Online Game Time", "Emberfall Online Gift Crates"], productId: 471, voucherName: "30 days of game time" };
-
-/** The admin sends an anonymous visitor to its sign-in page; the README's demo owner signs in there. */
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin\/sign-in/);
-  await signInAsDemoOwner(page);
-}
 
 async function storefrontShows(page: Page, name: string): Promise<number> {
   await page.goto("/");
@@ -54,7 +47,7 @@ test.describe("admin catalogue", () => {
   test("hides a product from the storefront and the checkout, then shows it again; axe finds nothing serious", async ({ page, request, browser, baseURL }, testInfo) => {
     test.setTimeout(300_000);
     const product = testInfo.project.name === "phone" ? PRODUCTS.phone : PRODUCTS.desktop;
-    await signIn(page);
+    await asDemoOwner(page, browser, baseURL);
 
     await test.step("the product is on sale before", async () => {
       expect(await storefrontShows(page, product.name)).toBe(1);
@@ -145,22 +138,21 @@ test.describe("admin catalogue", () => {
     });
 
     await test.step("axe finds nothing serious on the catalogue pages, in both languages (and both themes on a desktop)", async () => {
-      for (const theme of themesToCheck()) {
-        for (const language of ["en", "zh"] as const) {
+      const paths = ["/admin/catalogue", `/admin/catalogue/${product.id}`, `/admin/catalogue/${TOP_UP_ID}`, "/admin/catalogue/changes", `/admin/catalogue/rule?scope=filtered&q=${RULE_SERVICES.filter}`];
+      for (const [index, path] of paths.entries()) {
+        for (const { theme, language } of looksToCheck(index)) {
           await page.context().addCookies([
             { name: "theme", value: theme, url: baseURL ?? "" },
             { name: "NEXT_LOCALE", value: language, url: baseURL ?? "" },
           ]);
-          for (const path of ["/admin/catalogue", `/admin/catalogue/${product.id}`, `/admin/catalogue/${TOP_UP_ID}`, "/admin/catalogue/changes", `/admin/catalogue/rule?scope=filtered&q=${RULE_SERVICES.filter}`]) {
-            await page.goto(path);
-            await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-            if (path === "/admin/catalogue") await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "zh" ? "商品目录" : "Catalogue");
-            const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-            const serious = results.violations
-              .filter((v) => v.impact === "serious" || v.impact === "critical")
-              .map((v) => `${path} (${theme}, ${language}): ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-            expect(serious).toEqual([]);
-          }
+          await page.goto(path);
+          await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+          if (path === "/admin/catalogue") await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "zh" ? "商品目录" : "Catalogue");
+          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+          const serious = results.violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${path} (${theme}, ${language}): ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+          expect(serious).toEqual([]);
         }
       }
     });
@@ -183,7 +175,7 @@ async function firstVoucherPrice(page: Page, productId: number) {
 test.describe("a price rule from the catalogue", () => {
   test("sets one rule on two filtered services: previewed, saved as one version, on the storefront, then restored @once", async ({ page, browser, baseURL }) => {
     test.setTimeout(180_000);
-    await signIn(page);
+    await asDemoOwner(page, browser, baseURL);
     // A draft left by an earlier failed run would join the preview.
     await page.goto("/admin/prices");
     const discard = page.getByRole("button", { name: "Discard changes" });

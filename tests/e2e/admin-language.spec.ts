@@ -6,7 +6,7 @@
 // Signed in once (sign-ins are limited per account); sign-in and invitation in a fresh context.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsDemoOwner } from "./support/demo-owner";
+import { asDemoOwner } from "./support/demo-owner";
 import { ADMIN_NAV } from "../../app/_components/admin/nav-items";
 
 /** A balance top-up: a service the demo upstream always has. */
@@ -32,10 +32,10 @@ async function expectChinese(page: Page, path: string) {
 }
 
 test.describe("admin in Chinese", () => {
-  test("every signed-in admin page under /zh is in Chinese: navigation, heading, document language", async ({ page }) => {
+  test("every signed-in admin page under /zh is in Chinese: navigation, heading, document language", async ({ page, browser, baseURL }) => {
     test.setTimeout(180_000);
     const words = await adminWords();
-    await signInAsDemoOwner(page);
+    await asDemoOwner(page, browser, baseURL);
     // The demo owner may open every page of the list.
     for (const item of ADMIN_NAV) {
       const path = `/zh${item.href}`;

@@ -7,16 +7,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { botTokenVia, freshEmail } from "./support/bot-check";
-import { signInAsDemoOwner } from "./support/demo-owner";
+import { asDemoOwner } from "./support/demo-owner";
+import { looksToCheck } from "./support/themes";
 
 const PRODUCT = { id: 231, voucherId: 23101 };
-
-/** The admin sends an anonymous visitor to its sign-in page; the README's demo owner signs in there. */
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin\/sign-in/);
-  await signInAsDemoOwner(page);
-}
 
 async function checkout(request: APIRequestContext): Promise<{ status: number; error?: string }> {
   const data = { voucher_id: PRODUCT.voucherId, game_id: PRODUCT.id, email: freshEmail(), bot_token: await botTokenVia(request) };
@@ -41,9 +35,9 @@ async function setPaused(page: Page, paused: boolean) {
 }
 
 test.describe("admin operations @once", () => {
-  test("a low balance stops a sale; a pause stops them all; axe finds nothing serious", async ({ page, request, baseURL }) => {
+  test("a low balance stops a sale; a pause stops them all; axe finds nothing serious", async ({ page, request, browser, baseURL }) => {
     test.setTimeout(300_000);
-    await signIn(page);
+    await asDemoOwner(page, browser, baseURL);
     try {
       await test.step("a threshold above the balance: banner, product unavailable, checkout refused", async () => {
         await setThreshold(page, "2000", /Threshold saved\./);
@@ -72,18 +66,16 @@ test.describe("admin operations @once", () => {
       });
 
       await test.step("axe finds nothing serious on the dashboard, in both themes and languages", async () => {
-        for (const theme of ["light", "dark"] as const) {
-          for (const language of ["en", "zh"] as const) {
-            await page.context().addCookies([{ name: "theme", value: theme, url: baseURL ?? "" }]);
-            await page.goto(language === "zh" ? "/zh/admin?range=30" : "/admin");
-            await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-            await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText(language === "zh" ? "合作方余额" : "Partner balance");
-            const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-            const serious = results.violations
-              .filter((v) => v.impact === "serious" || v.impact === "critical")
-              .map((v) => `(${theme}, ${language}): ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-            expect(serious).toEqual([]);
-          }
+        for (const { theme, language } of looksToCheck(0)) {
+          await page.context().addCookies([{ name: "theme", value: theme, url: baseURL ?? "" }]);
+          await page.goto(language === "zh" ? "/zh/admin?range=30" : "/admin");
+          await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+          await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText(language === "zh" ? "合作方余额" : "Partner balance");
+          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+          const serious = results.violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `(${theme}, ${language}): ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+          expect(serious).toEqual([]);
         }
       });
     } finally {

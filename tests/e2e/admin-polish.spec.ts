@@ -6,22 +6,12 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Cookie, type Locator, type Page } from "@playwright/test";
 import { buyCode, payWithCard } from "./support/buy-code";
-import { DEMO_OWNER, ownerPage } from "./support/demo-owner";
+import { demoOwnerCookies, ownerPage } from "./support/demo-owner";
 
 let cookies: Cookie[] = [];
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  // Signed in here rather than with demoOwnerCookies: the first dashboard of a fresh server on a
-  // busy machine can take longer than that helper's wait.
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto("/admin/sign-in");
-  await page.getByLabel("Email").fill(DEMO_OWNER.email);
-  await page.getByLabel("Password").fill(DEMO_OWNER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible({ timeout: 45_000 });
-  cookies = (await context.storageState()).cookies;
-  await context.close();
+  cookies = await demoOwnerCookies(browser, baseURL);
 });
 
 async function expectAxeClean(page: Page): Promise<void> {

@@ -8,6 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Cookie } from "@playwright/test";
 import { buyCode } from "./support/buy-code";
 import { DEMO_OWNER, demoOwnerCookies } from "./support/demo-owner";
+import { looksToCheck } from "./support/themes";
 
 /** The demo fixture's partner, as the shop itself logs in to the embedded sandbox. */
 const PARTNER = { login: "demo", api_key: "demo-key" };
@@ -104,22 +105,20 @@ test.describe("admin reconciliation", () => {
     await page.getByRole("button", { name: "Run now" }).click();
     await page.waitForURL(/\/admin\/reconciliation\/[0-9A-Z]{26}$/);
     const runPath = new URL(page.url()).pathname.replace(/^\/(en|zh)/, "");
-    for (const theme of ["light", "dark"] as const) {
-      for (const language of ["en", "zh"] as const) {
+    for (const [index, path] of ["/admin/reconciliation", runPath].entries()) {
+      for (const { theme, language } of looksToCheck(index)) {
         await context.addCookies([
           { name: "theme", value: theme, url: baseURL ?? "" },
           { name: "NEXT_LOCALE", value: language, url: baseURL ?? "" },
         ]);
-        for (const path of ["/admin/reconciliation", runPath]) {
-          await page.goto(path);
-          await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-          await expect(page.getByRole("heading", { level: 1 })).toContainText(language === "zh" ? "对账" : "Reconciliation");
-          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-          const serious = results.violations
-            .filter((v) => v.impact === "serious" || v.impact === "critical")
-            .map((v) => `${theme}, ${language}, ${path}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-          expect(serious).toEqual([]);
-        }
+        await page.goto(path);
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        await expect(page.getByRole("heading", { level: 1 })).toContainText(language === "zh" ? "对账" : "Reconciliation");
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${theme}, ${language}, ${path}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+        expect(serious).toEqual([]);
       }
     }
     await context.close();

@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { botTokenVia, freshEmail, passBotCheck } from "./support/bot-check";
-import { signInAsDemoOwner } from "./support/demo-owner";
+import { asDemoOwner } from "./support/demo-owner";
 
 /** A voucher reserved upstream at checkout (as admin-operations.spec.ts buys it). */
 const PRODUCT = { id: 231, voucherId: 23101 };
@@ -58,7 +58,7 @@ async function setBreakerDeclines(page: Page, declines: string): Promise<void> {
 }
 
 test.describe("screening before reservation", () => {
-  test("a bot without a valid token gets no order, so nothing is reserved; a buyer with one does @once", async ({ page, request }) => {
+  test("a bot without a valid token gets no order, so nothing is reserved; a buyer with one does @once", async ({ page, request, browser, baseURL }) => {
     // No order is stored for a refused checkout, and the order's id is the only name upstream
     // would reserve under: without one, nothing upstream was asked (bench/fraud-screening.ts
     // counts the Partner API calls of a refused bot: 0).
@@ -69,7 +69,7 @@ test.describe("screening before reservation", () => {
     expect(await checkout(request, token)).toMatchObject({ status: 201, order_id: expect.stringMatching(/^[0-9A-Z]{26}$/) });
     expect(await checkout(request, token)).toMatchObject({ status: 403, error: "bot_check_failed", order_id: undefined });
     // The owner sees why each was refused; the bots were told nothing of it.
-    await signInAsDemoOwner(page);
+    await asDemoOwner(page, browser, baseURL);
     await page.goto("/admin/fraud");
     await expect(page.getByRole("cell", { name: "no token" }).first()).toBeVisible();
     // The replay is refused by the shop's record of spent tokens or by siteverify's own
@@ -77,8 +77,8 @@ test.describe("screening before reservation", () => {
     await expect(page.getByRole("cell", { name: /a token already accepted once|timeout-or-duplicate/ }).first()).toBeVisible();
   });
 
-  test("a burst of declines trips the breaker: the owner sees one alert, checkouts need the strict check @once", async ({ page, request }) => {
-    await signInAsDemoOwner(page);
+  test("a burst of declines trips the breaker: the owner sees one alert, checkouts need the strict check @once", async ({ page, request, browser, baseURL }) => {
+    await asDemoOwner(page, browser, baseURL);
     // Earlier specs' declined test cards may have opened it already: start from a closed breaker.
     await page.goto("/admin/fraud");
     if (await page.getByRole("button", { name: "Close the breaker now" }).isVisible()) await closeBreaker(page);
@@ -103,8 +103,8 @@ test.describe("screening before reservation", () => {
     }
   });
 
-  test("@phone the owner closes the breaker on a phone and reads who closed it, in the screen's width", async ({ page, request }) => {
-    await signInAsDemoOwner(page);
+  test("@phone the owner closes the breaker on a phone and reads who closed it, in the screen's width", async ({ page, request, browser, baseURL }) => {
+    await asDemoOwner(page, browser, baseURL);
     await page.goto("/admin/fraud");
     try {
       if (!(await page.getByRole("button", { name: "Close the breaker now" }).isVisible())) await tripBreaker(page, request);
@@ -119,7 +119,7 @@ test.describe("screening before reservation", () => {
     }
   });
 
-  test("the buyer's bot check and the owner's Fraud rules page have no serious violations", async ({ page }) => {
+  test("the buyer's bot check and the owner's Fraud rules page have no serious violations", async ({ page, browser, baseURL }) => {
     await page.goto("/products/101");
     await page.getByRole("button", { name: "Continue to checkout" }).click();
     await page.getByLabel("Email").fill(freshEmail("axe"));
@@ -130,7 +130,7 @@ test.describe("screening before reservation", () => {
     await passBotCheck(page);
     await noSeriousViolations(page);
 
-    await signInAsDemoOwner(page);
+    await asDemoOwner(page, browser, baseURL);
     await page.goto("/admin/fraud");
     await expect(page.getByRole("heading", { level: 1, name: "Fraud rules" })).toBeVisible();
     await expect(page.getByText("Default: 3; 0 for no cap.").first()).toBeVisible();
