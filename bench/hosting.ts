@@ -104,23 +104,27 @@ async function main(): Promise<void> {
     );
   } finally {
     await shop.stop();
+    await services.close();
   }
-  // npm has exited; the next-server under it may still hold the port the sandbox's webhooks
-  // name, and would answer the second shop's readiness check for it.
-  await portFreed(ports.shop);
+  // The same build and settings on Redis, as a shop on many machines (or its one) keeps its
+  // orders: a write there is a round trip, not a flush. A port and sandboxes of its own: the
+  // first shop's server may still be letting go of its port.
+  const redis = await startTestRedis();
+  if (!redis.ok) throw new Error(redis.reason);
+  const redisPorts = { shop: await freePort(), upstream: await freePort(), payments: await freePort() };
+  const redisServices = await startCheckoutServices(redisPorts, join(dataDir, "redis"));
   try {
-    // The same build and settings on Redis, as a shop on many machines (or its one) keeps its
-    // orders: a write there is a round trip, not a flush.
-    const redis = await startTestRedis();
-    if (!redis.ok) throw new Error(redis.reason);
     const onRedis = { REDIS_URL: redis.redis.url, KV_PREFIX: redis.redis.prefix };
     const kv = await createKv({ driver: "redis", url: onRedis.REDIS_URL, prefix: onRedis.KV_PREFIX });
     await liftCardOrderLimit(kv).finally(() => kv.close());
-    const redisShop = await spawnServer("npm", ["start", "--", "-p", String(ports.shop)], { url: `http://127.0.0.1:${ports.shop}`, env: { ...services.shopEnv(join(dataDir, "kv")), ...onRedis } });
+    const redisShop = await spawnServer("npm", ["start", "--", "-p", String(redisPorts.shop)], {
+      url: `http://127.0.0.1:${redisPorts.shop}`,
+      env: { ...redisServices.shopEnv(join(dataDir, "kv-unused")), ...onRedis },
+    });
     try {
       const buyers = { shopUrl: redisShop.url, ...RESERVED };
       await runBuyers({ ...buyers, buyers: 5, seconds: 3 });
-      console.log(ownTimeRow("Redis", (await ownTime(buyers, services)).own, floorSpeed.postMs));
+      console.log(ownTimeRow("Redis", (await ownTime(buyers, redisServices)).own, floorSpeed.postMs));
       const offered = await openArrivalRun(buyers, OFFERED_PER_S, "redis");
       console.log(
         `checkout → code on screen        p50 ${offered.p50.toFixed(0)} ms   p99 ${offered.p99.toFixed(0)} ms on Redis   ${goal(offered.p50 <= 400 && offered.p99 <= 1200, "p50 ≤ 400 ms, p99 ≤ 1,200 ms")} ` +
@@ -128,27 +132,15 @@ async function main(): Promise<void> {
       );
     } finally {
       await redisShop.stop();
-      await redis.redis.stop();
     }
   } finally {
-    await services.close();
+    await redisServices.close();
+    await redis.redis.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 const COMMITS = 200;
-
-async function portFreed(port: number): Promise<void> {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const answered = await fetch(`http://127.0.0.1:${port}/icon.svg`).then(
-      () => true,
-      () => false,
-    );
-    if (!answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`port ${port} still answers 10 s after its shop was stopped`);
-}
 
 /**
  * One buyer at a time for SECONDS: the mean POST /api/checkout less what the Partner and payments
