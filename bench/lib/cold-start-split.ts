@@ -9,19 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-
-interface CpuProfile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+import type { CpuProfile, ProfileNode } from "./profile-split";
 
 export interface ColdStartSplit {
   /** All sampled ms up to the answer. */
