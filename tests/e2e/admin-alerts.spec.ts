@@ -6,10 +6,10 @@
 // themes and languages.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Cookie, type Page } from "@playwright/test";
 import { demoOwnerCookies } from "./support/demo-owner";
 import { looksToCheck } from "./support/themes";
+import { expectNoSeriousViolations, openInLook } from "./support/axe-look";
 
 /** The shop's outbox (playwright.config.ts): the demo's alerts go to the demo owner there. */
 const OUTBOX = "test-results/e2e-shop/outbox";
@@ -127,18 +127,9 @@ test.describe("the alerts page", () => {
 
   test("axe finds nothing serious, in both themes and languages @once", async ({ page, baseURL }) => {
     for (const { theme, language } of looksToCheck(0)) {
-      await page.context().addCookies([
-        { name: "theme", value: theme, url: baseURL ?? "" },
-        { name: "NEXT_LOCALE", value: language, url: baseURL ?? "" },
-      ]);
-      await page.goto("/admin/alerts");
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      await openInLook(page, baseURL, "/admin/alerts", { theme, language });
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "zh" ? "警报" : "Alerts");
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${theme}, ${language}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-      expect(serious).toEqual([]);
+      await expectNoSeriousViolations(page, `${theme}, ${language}`);
     }
   });
 });

@@ -7,10 +7,10 @@
 // services: previewed, saved as one version, seen on the storefront, then that version undone;
 // and without JavaScript as far as its preview.
 // Desktop and phone hide different products, so neither run depends on the other's cleanup.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { botTokenVia, freshEmail } from "./support/bot-check";
 import { looksToCheck } from "./support/themes";
+import { expectNoSeriousViolations, openInLook } from "./support/axe-look";
 import { asDemoOwner } from "./support/demo-owner";
 
 const PRODUCTS = {
@@ -141,18 +141,9 @@ test.describe("admin catalogue", () => {
       const paths = ["/admin/catalogue", `/admin/catalogue/${product.id}`, `/admin/catalogue/${TOP_UP_ID}`, "/admin/catalogue/changes", `/admin/catalogue/rule?scope=filtered&q=${RULE_SERVICES.filter}`];
       for (const [index, path] of paths.entries()) {
         for (const { theme, language } of looksToCheck(index)) {
-          await page.context().addCookies([
-            { name: "theme", value: theme, url: baseURL ?? "" },
-            { name: "NEXT_LOCALE", value: language, url: baseURL ?? "" },
-          ]);
-          await page.goto(path);
-          await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+          await openInLook(page, baseURL, path, { theme, language });
           if (path === "/admin/catalogue") await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "zh" ? "商品目录" : "Catalogue");
-          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-          const serious = results.violations
-            .filter((v) => v.impact === "serious" || v.impact === "critical")
-            .map((v) => `${path} (${theme}, ${language}): ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-          expect(serious).toEqual([]);
+          await expectNoSeriousViolations(page, `${path} (${theme}, ${language})`);
         }
       }
     });

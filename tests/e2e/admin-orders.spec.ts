@@ -4,10 +4,10 @@
 // finds the reveal in the audit log), exports the filtered list as CSV; the filter form works
 // without JavaScript and names a bad value; axe finds nothing serious on either page in both
 // themes and languages.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
 import { buyCode } from "./support/buy-code";
 import { looksToCheck } from "./support/themes";
+import { expectNoSeriousViolations, openInLook } from "./support/axe-look";
 import { DEMO_OWNER, demoOwnerCookies, ownerPage } from "./support/demo-owner";
 
 
@@ -108,18 +108,9 @@ test.describe("admin orders", () => {
     const owner = await signedIn(browser, baseURL);
     for (const [index, path] of ["/admin/orders", `/admin/orders/${orderId}`].entries()) {
       for (const { theme, language } of looksToCheck(index)) {
-        await owner.context().addCookies([
-          { name: "theme", value: theme, url: baseURL ?? "" },
-          { name: "NEXT_LOCALE", value: language, url: baseURL ?? "" },
-        ]);
-        await owner.goto(path);
-        await expect.poll(() => owner.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        await openInLook(owner, baseURL, path, { theme, language });
         if (path === "/admin/orders") await expect(owner.getByRole("heading", { level: 1 })).toHaveText(language === "zh" ? "订单" : "Orders");
-        const results = await new AxeBuilder({ page: owner }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${path} (${theme}, ${language}): ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-        expect(serious).toEqual([]);
+        await expectNoSeriousViolations(owner, `${path} (${theme}, ${language})`);
       }
     }
     await owner.context().close();

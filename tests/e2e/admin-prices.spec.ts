@@ -6,10 +6,10 @@
 // A browser running no script sees the preview, rendered on the server. Axe
 // finds nothing serious on the price pages in both themes and languages.
 // Desktop and phone reprice different brands, so neither run depends on the other's restore.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
 import { botTokenVia, freshEmail } from "./support/bot-check";
 import { looksToCheck } from "./support/themes";
+import { expectNoSeriousViolations, openInLook } from "./support/axe-look";
 import { DEMO_OWNER, demoOwnerCookies } from "./support/demo-owner";
 import { openPriceEditor } from "./support/price-editor";
 
@@ -172,17 +172,8 @@ test.describe("price editor accessibility", () => {
     try {
       for (const [index, path] of paths.entries()) {
         for (const { theme, language } of looksToCheck(index)) {
-          await page.context().addCookies([
-            { name: "theme", value: theme, url: baseURL ?? "" },
-            { name: "NEXT_LOCALE", value: language, url: baseURL ?? "" },
-          ]);
-          await page.goto(path);
-          await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-          const serious = results.violations
-            .filter((v) => v.impact === "serious" || v.impact === "critical")
-            .map((v) => `${path} (${theme}, ${language}): ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-          expect(serious).toEqual([]);
+          await openInLook(page, baseURL, path, { theme, language });
+          await expectNoSeriousViolations(page, `${path} (${theme}, ${language})`);
         }
       }
     } finally {

@@ -8,6 +8,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { looksToCheck } from "./support/themes";
+import { expectNoSeriousViolations, openInLook } from "./support/axe-look";
 
 const DEMO = { email: "owner@demo.example", password: "demo-owner-password" };
 /** The shop's outbox (playwright.config.ts): a demo mails invitations there as .eml files. */
@@ -176,17 +177,8 @@ test.describe("admin accessibility", () => {
     await signIn(page);
     for (const [index, path] of ["/admin", "/admin/people", "/admin/security", "/admin/audit", "/admin/invite?token=none", "/admin/sign-in"].entries()) {
       for (const { theme, language } of looksToCheck(index)) {
-        await page.context().addCookies([
-          { name: "theme", value: theme, url: baseURL ?? "" },
-          { name: "NEXT_LOCALE", value: language, url: baseURL ?? "" },
-        ]);
-        await page.goto(path);
-        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${path} (${theme}, ${language}): ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-        expect(serious).toEqual([]);
+        await openInLook(page, baseURL, path, { theme, language });
+        await expectNoSeriousViolations(page, `${path} (${theme}, ${language})`);
       }
     }
   });
