@@ -11,7 +11,7 @@ import { catalogUnavailableResponse } from "@/lib/catalog/catalog-outage";
 import { catalogOutageNow } from "@/lib/shop/catalog-outage";
 import { DEMO_ONLY_PREFIXES, routeDecision } from "@/lib/shop/route-decision";
 import { problem } from "@/lib/http/json-answer";
-import { isMalformedFormPost } from "@/lib/http/malformed-form-post";
+import { malformedFormPost } from "@/lib/http/malformed-form-post";
 import { shopMode } from "@/lib/config/shop-mode";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
@@ -24,10 +24,10 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const decision = routeDecision(request.nextUrl.pathname, shopMode(), request.nextUrl.search, locale);
   if (decision.kind === "not-found") return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain" } });
   // A page takes a POST as a form (a server action), and Next crashes on one that does not
-  // parse; so does any path a page catches. A body that is no form is bad input, not a crash.
-  if (!inSandbox(request.nextUrl.pathname) && (await isMalformedFormPost(request))) {
-    return problem("invalid", "the body is not the form its Content-Type names");
-  }
+  // parse, or renders the page over one it does not read; so does any path a page catches. A
+  // body that is no form is bad input, answered as such.
+  const malformed = inSandbox(request.nextUrl.pathname) ? null : await malformedFormPost(request);
+  if (malformed) return problem("invalid", `the body is not the form its Content-Type names: ${malformed}`);
   if (decision.kind === "redirect") {
     // Temporary: the same URL sends the next visitor, of another language, elsewhere.
     const response = NextResponse.redirect(new URL(decision.path, request.url), 307);

@@ -6,6 +6,7 @@ import { parseJsonOrNull } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
 import { moneySchema } from "@/lib/money";
 import { FRAUD_KEYS } from "./fraud-keys";
+import { refusalDetailSchema } from "./refusal-detail";
 
 export const REFUSALS_KEPT = 200;
 
@@ -14,7 +15,8 @@ export const refusalSchema = z.object({
   at: z.number(),
   /** The rule: "bot_check", "breaker_pause", "blocklist", "token_reused", "caps_currency" or a velocity rule's name. */
   rule: z.string(),
-  detail: z.string(),
+  /** What the rule saw, in words the admin says (refusal-detail.ts); a string on refusals recorded in English before. */
+  detail: z.union([refusalDetailSchema, z.string()]),
   email: z.string(),
   ip: z.string().nullable(),
   country: z.string().nullable(),

@@ -93,7 +93,7 @@ describe("checkoutScreening", () => {
     const refused = await w.check(undefined);
     expect(refused).toEqual({ ok: false, error: { code: "bot_check_failed", message: expect.stringContaining("nothing was charged") } });
     const [latest] = await listRefusals(w.kv, 5);
-    expect(latest).toMatchObject({ rule: "bot_check", detail: "no token", email: "buyer@shop.test", ip: "203.0.113.5", country: "US" });
+    expect(latest).toMatchObject({ rule: "bot_check", detail: { kind: "botMissing", values: {} }, email: "buyer@shop.test", ip: "203.0.113.5", country: "US" });
   });
 
   it("refuses a blocked buyer and one over a cap with the same words", async () => {
@@ -104,7 +104,10 @@ describe("checkoutScreening", () => {
     const capped = await w.check(await w.token());
     expect(blocked).toMatchObject({ ok: false, error: { code: "order_refused" } });
     expect(capped).toEqual(blocked);
-    expect((await listRefusals(w.kv, 5)).map((r) => r.rule)).toEqual(["firstHourOrders", "blocklist"]);
+    expect((await listRefusals(w.kv, 5)).map((r) => [r.rule, r.detail])).toEqual([
+      ["firstHourOrders", { kind: "overCap", values: { cap: "firstHourOrders" } }],
+      ["blocklist", { kind: "blockedBecause", values: { blockKind: "email_domain", value: "*.mailinator.test", reason: "disposable" } }],
+    ]);
   });
 
   it("screens a price in the caps' own currency without asking for a rate", async () => {
@@ -126,7 +129,7 @@ describe("checkoutScreening", () => {
   it("refuses a price its caps cannot be said in, naming why for the owner only", async () => {
     const w = world({}, { currency: "EUR", rate: null });
     expect(await w.check(await w.token(), "a@shop.test", { minor: 1_617, currency: "JPY" })).toEqual({ ok: false, error: { code: "order_refused", message: expect.stringContaining("nothing was charged") } });
-    expect((await listRefusals(w.kv, 1))[0]).toMatchObject({ rule: "caps_currency", detail: "the amount caps are in EUR and the prices give no rate into JPY" });
+    expect((await listRefusals(w.kv, 1))[0]).toMatchObject({ rule: "caps_currency", detail: { kind: "capsCurrency", values: { caps: "EUR", price: "JPY" } } });
   });
 
   it("takes back a count the shop did not keep, so the buyer's next try has the room again", async () => {

@@ -16,6 +16,7 @@ import { breakerOpen } from "./breaker";
 import { countVelocity, withdrawVelocity } from "./count-velocity";
 import { convertAmountCaps, type CapsRate, type RulesInCurrency } from "./caps-currency";
 import type { FraudRules } from "./fraud-rules";
+import type { RefusalDetail } from "./refusal-detail";
 import { recordRefusal, type Refusal } from "./refusal-log";
 import { verifyBotToken, type BotCheckConfig, type BotCheckProblem } from "./verify-bot-token";
 
@@ -56,19 +57,26 @@ interface Facts {
   bot: Result<string, BotCheckProblem> | null;
 }
 
-function botDetail(problem: BotCheckProblem): string {
+/** What was wrong with the bot check's token; "—" where siteverify named no host or action. */
+function botDetail(problem: BotCheckProblem): RefusalDetail {
   switch (problem.code) {
     case "missing":
-      return "no token";
+      return { kind: "botMissing", values: {} };
     case "refused":
-      return `siteverify: ${problem.errors.join(", ") || "not successful"}`;
+      return problem.errors.length > 0 ? { kind: "botRefused", values: { errors: problem.errors.join(", ") } } : { kind: "botNotSuccessful", values: {} };
     case "wrong_hostname":
-      return `solved on ${problem.hostname ?? "no host"}`;
+      return { kind: "botWrongHostname", values: { hostname: problem.hostname ?? "—" } };
     case "wrong_action":
-      return `solved for action ${problem.action ?? "none"}`;
+      return { kind: "botWrongAction", values: { action: problem.action ?? "—" } };
     case "unavailable":
-      return `siteverify unreachable: ${problem.message}`;
+      return { kind: "botUnavailable", values: { message: problem.message } };
   }
+}
+
+/** The blocklist entry that matched, with the owner's reason when they gave one. */
+function blockedDetail(entry: BlockEntry): RefusalDetail {
+  const values = { blockKind: entry.kind, value: entry.value };
+  return entry.reason ? { kind: "blockedBecause", values: { ...values, reason: entry.reason } } : { kind: "blocked", values };
 }
 
 export function checkoutScreening(deps: ScreeningDeps): CheckoutScreen {
@@ -86,7 +94,7 @@ export function checkoutScreening(deps: ScreeningDeps): CheckoutScreen {
       // Judged only once the quote is through; a quote that fails leaves these reads unread.
       facts.catch(() => undefined);
 
-      async function refuse(code: ScreenRefusal["code"], rule: string, detail: string, amount: Money | null): Promise<Result<never, ScreenRefusal>> {
+      async function refuse(code: ScreenRefusal["code"], rule: string, detail: RefusalDetail, amount: Money | null): Promise<Result<never, ScreenRefusal>> {
         const refusal: Refusal = { id: ulid(), at: deps.clock.now(), rule, detail, email: body.email.toLowerCase(), ip, country, account, amount };
         await recordRefusal(deps.kv, refusal).catch((error: unknown) => console.warn("[fraud] refusal not recorded:", error));
         return err(SCREEN_REFUSALS[code]);
@@ -104,22 +112,22 @@ export function checkoutScreening(deps: ScreeningDeps): CheckoutScreen {
           const { rules: stored, blocked, breaker, bot } = await facts;
           const { rules } = stored;
           const strict = breaker && rules.breakerAction === "challenge";
-          if (breaker && rules.breakerAction === "pause") return refuse("checkout_paused", "breaker_pause", "the card-testing breaker is open", price);
+          if (breaker && rules.breakerAction === "pause") return refuse("checkout_paused", "breaker_pause", { kind: "breakerPause", values: {} }, price);
           if (bot && !bot.ok) return refuse("bot_check_failed", "bot_check", botDetail(bot.error), price);
-          if (bot && strict && bot.value !== STRICT_CHECKOUT_ACTION) return refuse("challenge_required", "breaker_challenge", "the breaker is open: the strict check is required", price);
-          if (blocked) return refuse("order_refused", "blocklist", `${blocked.kind} ${blocked.value}${blocked.reason ? ` (${blocked.reason})` : ""}`, price);
+          if (bot && strict && bot.value !== STRICT_CHECKOUT_ACTION) return refuse("challenge_required", "breaker_challenge", { kind: "breakerChallenge", values: {} }, price);
+          if (blocked) return refuse("order_refused", "blocklist", blockedDetail(blocked), price);
           const caps = await rulesIn(stored, price.currency);
           // A cap nobody can say in the price's currency is not waved through: card testing
           // would walk through the gap. The owner's Fraud page says why and how to end it.
-          if (!caps) return refuse("order_refused", "caps_currency", `the amount caps are in ${stored.currency} and the prices give no rate into ${price.currency}`, price);
+          if (!caps) return refuse("order_refused", "caps_currency", { kind: "capsCurrency", values: { caps: stored.currency, price: price.currency } }, price);
           const subject = { email: body.email, ip, account, amount: price };
           return ok(async () => {
             // One instant for the count and its withdrawal: both name the same windows.
             const countedAt = deps.clock.now();
             const verdict = await countVelocity({ kv: deps.kv, clock: { now: () => countedAt } }, caps, { ...subject, token: bot ? (body.bot_token ?? null) : null });
             if (verdict === "ok") return ok({ withdraw: () => withdrawVelocity(deps.kv, subject, countedAt) });
-            if (verdict === "token_reused") return refuse("bot_check_failed", "token_reused", "a token already accepted once", price);
-            return refuse("order_refused", verdict, `over the ${verdict} cap`, price);
+            if (verdict === "token_reused") return refuse("bot_check_failed", "token_reused", { kind: "tokenReused", values: {} }, price);
+            return refuse("order_refused", verdict, { kind: "overCap", values: { cap: verdict } }, price);
           });
         },
       };

@@ -22,6 +22,7 @@ import { createKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { describeKvDriver, resolveKvDriver } from "@/lib/kv/resolve-driver";
 import { createNextCacheStore, type NextCacheStore } from "./kv-cache-store";
+import { withLanguageVary } from "./language-vary";
 import { isCatalogPageKey, outagePageEntry } from "./outage-page";
 
 type GetContext = Parameters<CacheHandler["get"]>[1];
@@ -49,12 +50,13 @@ export default class KvCacheHandler implements CacheHandler {
       const entry = await (await this.store).get(key, requestTags);
       if (!entry) return (await this.catalogOut(ctx.kind, key)) ? outagePageEntry(Date.now()) : null;
       const { lastModified, value, cacheControl } = entry;
-      return {
+      // An English catalogue page names the language's keys in its Vary (language-vary.ts).
+      return withLanguageVary(ctx.kind, key, {
         lastModified,
         value: value as CacheHandlerValue["value"],
         // The entry's own lifetime, so an instance that did not render it serves it as long.
         cacheControl: cacheControl && { revalidate: cacheControl.revalidate, expire: cacheControl.expire },
-      };
+      });
     } catch (error) {
       // As Next's own file cache does with a file it cannot read: a miss, so the page is
       // rendered, and a store that is down shows as the shop's own error for it.

@@ -75,6 +75,10 @@ test.describe("screening before reservation", () => {
     // The replay is refused by the shop's record of spent tokens or by siteverify's own
     // "timeout-or-duplicate", whichever sees it first.
     await expect(page.getByRole("cell", { name: /a token already accepted once|timeout-or-duplicate/ }).first()).toBeVisible();
+    // The Chinese admin says why in its own words.
+    await page.goto("/zh/admin/fraud");
+    await expect(page.getByRole("cell", { name: "没有人机验证令牌" }).first()).toBeVisible();
+    await expect(page.getByRole("cell", { name: /令牌已被接受过一次|验证服务拒绝：timeout-or-duplicate/ }).first()).toBeVisible();
   });
 
   test("a burst of declines trips the breaker: the owner sees one alert, checkouts need the strict check @once", async ({ page, request, browser, baseURL }) => {

@@ -83,3 +83,24 @@ test.describe("the language switch", () => {
     expect(response.headers()["set-cookie"]).toBeUndefined();
   });
 });
+
+test.describe("a shared cache in front of the shop @once", () => {
+  test("keeps an English URL's page apart by what picks the language, and a /zh one by its URL alone", async ({ request }) => {
+    // The same English URL sends a Chinese reader to /zh/… (307); a cache that kept its English
+    // page by URL alone would serve that page to them. The second view is the page cache's copy.
+    for (const path of ["/", "/products/432/starfall-legends-crystals"]) {
+      for (const view of ["first", "cached"]) {
+        const response = await request.get(path, { headers: { "accept-language": "en-US,en;q=0.9" }, maxRedirects: 0 });
+        expect(response.status(), `${path}, ${view} view`).toBe(200);
+        if (view === "first") continue;
+        const vary = (response.headers()["vary"] ?? "").toLowerCase().split(/\s*,\s*/);
+        expect(vary, path).toEqual(expect.arrayContaining(["accept-language", "cookie"]));
+        // Next's own keys stay: the page and its RSC payload share the URL.
+        expect(vary, path).toContain("rsc");
+      }
+    }
+    await request.get("/zh");
+    const chinese = await request.get("/zh");
+    expect(chinese.headers()["vary"] ?? "", "/zh names its language in the URL").not.toMatch(/accept-language/i);
+  });
+});

@@ -88,6 +88,19 @@ test.describe("buying path", () => {
     // Its own title, not the shop's default or a product's.
     await expect(page).toHaveTitle("Not found · Voucher Storefront");
   });
+
+  test("refuses a form POST to the catalogue whose body does not decode, naming the problem @once", async ({ request }) => {
+    // proxy.ts reads a form POST to a page before Next does; a URL-encoded one with a broken
+    // escape was rendered as the catalogue, 200, as if it were a GET.
+    for (const path of ["/", "/zh", "/products/432/starfall-legends-crystals"]) {
+      const response = await request.post(path, { headers: { "content-type": "application/x-www-form-urlencoded" }, data: "a=%E0%A4%A&&=", maxRedirects: 0 });
+      expect(response.status(), path).toBe(400);
+      expect(await response.json(), path).toEqual({
+        error: "invalid",
+        message: "the body is not the form its Content-Type names: a percent escape in the URL-encoded body does not decode to UTF-8 text",
+      });
+    }
+  });
 });
 
 test.describe("a visitor whose language is Chinese", () => {

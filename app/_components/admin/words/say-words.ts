@@ -1,8 +1,9 @@
 // Something the checkout said in words (lib/checkout/words.ts) in the reader's language: the
 // message at `<at>.<kind>` with its values, money and instants formatted here, an order state, a
-// screening reason code and an upstream surprise's source said in the admin's words, and each part (a
-// sentence the words include) said first from its own messages. Null when a kind or part is one
-// this release has no words for: the caller then shows the English as recorded.
+// screening reason code, an upstream surprise's source and a blocklist entry's kind said in the
+// admin's words, and each part (a sentence the words include) said first from its own messages.
+// Null when a kind or part is one this release has no words for: the caller then shows the
+// English as recorded.
 import type { Words } from "@/lib/checkout/words";
 import { SURPRISE_SOURCES } from "@/lib/checkout/order-record";
 import { orderStateSchema } from "@/lib/checkout/order-states";
@@ -48,6 +49,8 @@ function valueSaid(name: string, value: Value, t: Translator, locale: string): s
   if (name === "why") return reasonsSaid(value, (code) => (has(`admin.review.reasons.${code}`) ? say(`admin.review.reasons.${code}`) : code), locale);
   if (name === "state" && orderStateSchema.safeParse(value).success) return say(`admin.orders.filters.stateChoices.${value}`);
   if (name === "source" && (SURPRISE_SOURCES as readonly string[]).includes(value)) return say(`admin.orders.detail.surpriseSources.${value}`);
+  // A screening refusal's blocklist entry (lib/fraud/refusal-detail.ts): its kind as the Fraud page names kinds.
+  if (name === "blockKind" && has(`admin.fraud.kinds.${value}`)) return say(`admin.fraud.kinds.${value}`);
   return value;
 }
 

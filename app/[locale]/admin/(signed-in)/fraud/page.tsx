@@ -14,6 +14,7 @@ import { formatMoney } from "@/lib/money";
 import { fraudOverview } from "@/lib/shop/fraud-admin";
 import { addBlock, closeBreakerNow, removeBlock, saveFraudRules } from "./actions";
 import { TableScroll } from "@/app/_components/admin/table-scroll";
+import { refusalDetailText } from "@/app/_components/admin/fraud/refusal-detail-text";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -24,6 +25,8 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
   const { locale: segment } = await params;
   const locale = isLocale(segment) ? segment : DEFAULT_LOCALE;
   const t = await getTranslations({ locale, namespace: "admin.fraud" });
+  // A refusal's detail is said from stored words, looked up from the root (refusal-detail-text.ts).
+  const root = await getTranslations({ locale });
   const format = await getFormatter({ locale });
   const overview = await fraudOverview();
   const owner = roleAllows(admin.role, "owner");
@@ -155,7 +158,7 @@ export default adminPage("staff", async ({ params }: Props, admin) => {
                   <td>
                     <code>{refusal.rule}</code>
                   </td>
-                  <td>{refusal.detail}</td>
+                  <td>{refusalDetailText(refusal.detail, root, locale)}</td>
                   <td>{[refusal.email, refusal.ip, refusal.country, refusal.account].filter(Boolean).join(" · ")}</td>
                   <td>{refusal.amount ? formatMoney(refusal.amount, locale) : ""}</td>
                 </tr>
