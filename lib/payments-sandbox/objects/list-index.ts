@@ -31,14 +31,15 @@ export interface StripeList<T> {
   url: string;
 }
 
-function indexKey(context: SandboxContext, kind: ListedKind, paymentIntent?: string): string {
+/** The sorted set that lists `kind`, or its objects under one payment intent. */
+export function listKey(context: SandboxContext, kind: ListedKind, paymentIntent?: string): string {
   return paymentIntent === undefined ? context.store.key("list", kind) : context.store.key("list", kind, paymentIntent);
 }
 
 /** Called once, where an object of `kind` comes into being; with its payment intent, also listed under it. */
 export async function indexCreated(context: SandboxContext, kind: ListedKind, id: string, createdSeconds: number, paymentIntent?: string): Promise<void> {
-  await context.store.kv.zAdd(indexKey(context, kind), -createdSeconds, id);
-  if (paymentIntent !== undefined) await context.store.kv.zAdd(indexKey(context, kind, paymentIntent), -createdSeconds, id);
+  await context.store.kv.zAdd(listKey(context, kind), -createdSeconds, id);
+  if (paymentIntent !== undefined) await context.store.kv.zAdd(listKey(context, kind, paymentIntent), -createdSeconds, id);
 }
 
 export interface ListSource<T> {
@@ -66,7 +67,7 @@ export async function listObjects<T>(context: SandboxContext, source: ListSource
     if (!object) return err(resourceMissing(OBJECT_NAME[source.kind], cursorId, params.starting_after !== undefined ? "starting_after" : "ending_before"));
     cursor = { score: -source.created(object), id: cursorId };
   }
-  const key = indexKey(context, source.kind, source.paymentIntent);
+  const key = listKey(context, source.kind, source.paymentIntent);
   const accept = async (id: string): Promise<T | null> => {
     const object = await source.load(id);
     return object && (source.keep?.(object) ?? true) ? object : null;
