@@ -45,16 +45,16 @@ async function measure(dir: string, port: number, redisUrl: string | null): Prom
     const buyers = { shopUrl: shop.url, voucherId: 10101, gameId: 101 };
     await runBuyers({ ...buyers, buyers: 10, seconds: 3 });
     await services.payments.drain();
-    services.upstream.reset();
-    services.payments.reset();
+    await services.upstream.reset();
+    await services.payments.reset();
     const cpu = processCpuMs(port);
     const cpuBefore = cpu();
     const alone = await runBuyers({ ...buyers, buyers: 1, seconds: SECONDS });
     const cpuPer = (cpu() - cpuBefore) / alone.length;
     const mean = (total: number | undefined, count: number | undefined) => (total ?? 0) / Math.max(1, count ?? 0);
     const post = alone.reduce((sum, sample) => sum + sample.startMs, 0) / alone.length;
-    const pay = mean(services.upstream.timeMs()["/api/pay"], services.upstream.calls()["/api/pay"]);
-    const session = mean(services.payments.timeMs()["POST /v1/checkout/sessions"], services.payments.calls()["POST /v1/checkout/sessions"]);
+    const pay = mean((await services.upstream.timeMs())["/api/pay"], (await services.upstream.calls())["/api/pay"]);
+    const session = mean((await services.payments.timeMs())["POST /v1/checkout/sessions"], (await services.payments.calls())["POST /v1/checkout/sessions"]);
     const toCode = alone.map((sample) => sample.totalMs);
     return (
       `${alone.length} purchases   POST ${post.toFixed(1)} ms (own ${(post - pay - session).toFixed(1)})   ` +

@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     async function checkout(mode: "on" | "off", n: number, botToken: string | undefined): Promise<{ ms: number; status: number; upstream: number; rounds: number; writes: number }> {
       const body = JSON.stringify({ voucher_id: 10101, game_id: 101, email: `fraud-bench-${mode}-${n}@example.com`, ...(botToken && { bot_token: botToken }) });
       const request = new Request(`${shopUrl}/api/checkout`, { method: "POST", headers: { "content-type": "application/json", origin: shopUrl }, body });
-      services.upstream.reset();
+      await services.upstream.reset();
       counter.reset();
       const started = performance.now();
       const response = await handlers[mode](request);
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
       return {
         ms,
         status: response.status,
-        upstream: Object.values(services.upstream.calls()).reduce((sum, count) => sum + count, 0),
+        upstream: await services.upstream.total(),
         rounds: rounds.length,
         writes: rounds.filter((round) => round.writes).length,
       };

@@ -13,8 +13,9 @@
 //    from the moment it was due, until the order page or the order API shows the code
 //    (bench/lib/checkout-buyers.ts, which looks when Retry-After says; goal p50 ≤ 400 ms,
 //    p99 ≤ 1,200 ms), beside the machine's capacity measured in the same run (the CPU all
-//    processes spent per checkout: the shop, the sandboxes and the buyers share the cores) and
-//    the same figure at half that capacity.
+//    processes spent per checkout: the shop, the sandboxes and the buyers share the cores), that
+//    CPU split by process (the shop, each sandbox in its own process, the buyers in this one, and
+//    the rest of the machine), and the same figure at half that capacity.
 // Runs on the build in .next (BENCH_BUILD=1 builds first), the shop on its embedded store (then
 // on Redis, found or started as the tests do, for its own time) and the zero-latency sandboxes of
 // npm run bench.
@@ -23,7 +24,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { buyOnce, percentile, runBuyers, type CheckoutSample } from "./lib/checkout-buyers";
-import { startCheckoutServices } from "./lib/checkout-services";
+import { startCheckoutServices, type CheckoutServices } from "./lib/checkout-services";
+import { processCpuMs } from "./lib/process-cpu";
 import { liftCardOrderLimit, liftCardOrderLimitIn } from "./lib/one-test-card";
 import { createKv } from "@/lib/kv/get-kv";
 import { frameworkFloor } from "./lib/framework-floor";
@@ -84,7 +86,7 @@ async function main(): Promise<void> {
     console.log(`  a write the buyer waits for    ${commitMs.toFixed(2)} ms on the embedded store (an LMDB commit flushed to disk, ${COMMITS} in a row in this run)`);
 
     const aloneP50 = percentile(alone.map((s) => s.totalMs), 50);
-    const offered = await openArrivalRun(buyers, OFFERED_PER_S, "open");
+    const offered = await openArrivalRun(buyers, services, OFFERED_PER_S, "open");
     console.log(
       `checkout → code on screen        p50 ${offered.p50.toFixed(0)} ms   p99 ${offered.p99.toFixed(0)} ms   ${goal(offered.p50 <= 400 && offered.p99 <= 1200, "p50 ≤ 400 ms, p99 ≤ 1,200 ms")} ` +
         `(${offered.buyers} buyers arriving at ${OFFERED_PER_S}/s offered for ${SECONDS} s, open arrivals; floor: one buyer alone p50 ${aloneP50.toFixed(0)} ms)`,
@@ -96,8 +98,9 @@ async function main(): Promise<void> {
       `  capacity of this machine        ${capacity.toFixed(1)} checkouts/s (${offered.cpuMsPerCheckout.toFixed(1)} ms of CPU per checkout on ${availableParallelism()} cores: ` +
         `the shop, both sandboxes and the buyers); ${OFFERED_PER_S}/s offered is ${((100 * OFFERED_PER_S) / capacity).toFixed(0)} % of it`,
     );
+    console.log(`  ${cpuSplitRow(offered)}`);
     const half = Math.max(1, Math.floor(capacity / 2));
-    const atHalf = await openArrivalRun(buyers, half, "half");
+    const atHalf = await openArrivalRun(buyers, services, half, "half");
     console.log(
       `  at half the capacity           p50 ${atHalf.p50.toFixed(0)} ms   p99 ${atHalf.p99.toFixed(0)} ms   ${goal(atHalf.p50 <= 400 && atHalf.p99 <= 1200, "p50 ≤ 400 ms, p99 ≤ 1,200 ms")} ` +
         `(${atHalf.buyers} buyers arriving at ${half}/s offered for ${SECONDS} s, open arrivals)`,
@@ -125,11 +128,12 @@ async function main(): Promise<void> {
       const buyers = { shopUrl: redisShop.url, ...RESERVED };
       await runBuyers({ ...buyers, buyers: 5, seconds: 3 });
       console.log(ownTimeRow("Redis", (await ownTime(buyers, redisServices)).own, floorSpeed.postMs));
-      const offered = await openArrivalRun(buyers, OFFERED_PER_S, "redis");
+      const offered = await openArrivalRun(buyers, redisServices, OFFERED_PER_S, "redis");
       console.log(
         `checkout → code on screen        p50 ${offered.p50.toFixed(0)} ms   p99 ${offered.p99.toFixed(0)} ms on Redis   ${goal(offered.p50 <= 400 && offered.p99 <= 1200, "p50 ≤ 400 ms, p99 ≤ 1,200 ms")} ` +
           `(${offered.buyers} buyers at ${OFFERED_PER_S}/s offered; capacity ${((availableParallelism() * 1000) / offered.cpuMsPerCheckout).toFixed(1)} checkouts/s, Redis's CPU included)`,
       );
+      console.log(`  ${cpuSplitRow(offered)}`);
     } finally {
       await redisShop.stop();
     }
@@ -146,14 +150,14 @@ const COMMITS = 200;
  * One buyer at a time for SECONDS: the mean POST /api/checkout less what the Partner and payments
  * sandboxes spent answering its two calls.
  */
-async function ownTime(buyers: Parameters<typeof buyOnce>[0], services: Awaited<ReturnType<typeof startCheckoutServices>>) {
-  services.upstream.reset();
-  services.payments.reset();
+async function ownTime(buyers: Parameters<typeof buyOnce>[0], services: CheckoutServices) {
+  await services.upstream.reset();
+  await services.payments.reset();
   const alone = completedOnly(await runBuyers({ ...buyers, buyers: 1, seconds: SECONDS }));
   const mean = (total: number | undefined, count: number | undefined) => (total ?? 0) / Math.max(1, count ?? 0);
   const post = alone.reduce((sum, s) => sum + s.startMs, 0) / alone.length;
-  const pay = mean(services.upstream.timeMs()["/api/pay"], services.upstream.calls()["/api/pay"]);
-  const session = mean(services.payments.timeMs()["POST /v1/checkout/sessions"], services.payments.calls()["POST /v1/checkout/sessions"]);
+  const pay = mean((await services.upstream.timeMs())["/api/pay"], (await services.upstream.calls())["/api/pay"]);
+  const session = mean((await services.payments.timeMs())["POST /v1/checkout/sessions"], (await services.payments.calls())["POST /v1/checkout/sessions"]);
   return { own: { ms: post - pay - session, post, pay, session, checkouts: alone.length }, alone };
 }
 
@@ -180,11 +184,15 @@ async function embeddedCommitMs(dir: string): Promise<number> {
 
 /**
  * Buyers arriving on a Poisson schedule at `perS` for SECONDS, each timed from when it was due
- * (a shop that falls behind is charged for the queue), with the whole machine's CPU over the run.
+ * (a shop that falls behind is charged for the queue), with the whole machine's CPU over the run
+ * and each of our processes' share of it. The webhooks still queued when the last buyer has its
+ * code are sent and taken before the CPU is read: work the run caused.
  */
-async function openArrivalRun(buyers: Parameters<typeof buyOnce>[0], perS: number, tag: string) {
+async function openArrivalRun(buyers: Parameters<typeof buyOnce>[0], services: CheckoutServices, perS: number, tag: string) {
   const arrivals = openArrivals(perS, SECONDS);
+  const readers = processReaders(buyers.shopUrl, services);
   const cpuBefore = machineCpuMs();
+  const processesBefore = readers.map(([, read]) => read());
   const start = performance.now();
   const samples = await Promise.all(
     arrivals.map(async (at, n) => {
@@ -194,8 +202,38 @@ async function openArrivalRun(buyers: Parameters<typeof buyOnce>[0], perS: numbe
       return { ...sample, totalMs: performance.now() - start - at };
     }),
   );
+  await services.payments.drain();
   const toCode = completedOnly(samples).map((s) => s.totalMs);
-  return { buyers: arrivals.length, p50: percentile(toCode, 50), p99: percentile(toCode, 99), cpuMsPerCheckout: (machineCpuMs() - cpuBefore) / toCode.length };
+  const machineMs = machineCpuMs() - cpuBefore;
+  const split = readers.map(([name, read], n) => [name, (read() - processesBefore[n]!) / toCode.length] as const);
+  const ours = split.reduce((sum, [, ms]) => sum + ms, 0);
+  return {
+    buyers: arrivals.length,
+    p50: percentile(toCode, 50),
+    p99: percentile(toCode, 99),
+    cpuMsPerCheckout: machineMs / toCode.length,
+    split: [...split, ["rest of the machine", machineMs / toCode.length - ours] as const],
+  };
+}
+
+/** Our processes' CPU readers (ms): the shop's server, each sandbox's process, this one's buyers. */
+function processReaders(shopUrl: string, services: CheckoutServices): [string, () => number][] {
+  const buyers = () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  };
+  return [
+    ["shop", processCpuMs(Number(new URL(shopUrl).port))],
+    ["Partner sandbox", services.upstream.cpuMs],
+    ["payments sandbox", services.payments.cpuMs],
+    ["buyers", buyers],
+  ];
+}
+
+/** The CPU of a whole purchase by process, for the reader to see what the floor is made of. */
+function cpuSplitRow(run: { cpuMsPerCheckout: number; split: (readonly [string, number])[] }): string {
+  const parts = run.split.map(([name, ms]) => `${name} ${ms.toFixed(1)} (${((100 * ms) / run.cpuMsPerCheckout).toFixed(0)} %)`);
+  return `CPU per purchase by process     ${parts.join(", ")} ms (/proc per process; the rest is every other process on the machine)`;
 }
 
 /** CPU time every process on the machine has used (user and system), in ms. */

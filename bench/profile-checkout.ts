@@ -46,11 +46,13 @@ async function main(): Promise<void> {
   let window: [number, number];
   let wall: number[];
   let cpuMs: number;
+  // The sandboxes' counts, read before their processes stop.
+  let counted: { upstream: { calls: Record<string, number>; timeMs: Record<string, number> }; payments: { calls: Record<string, number>; timeMs: Record<string, number> } };
   let count = CHECKOUTS;
   try {
     await checkouts(shop.url, 50, 0);
-    upstream.reset();
-    payments.reset();
+    await upstream.reset();
+    await payments.reset();
     const cpu = processCpuMs(SHOP_PORT);
     const cpuBefore = cpu();
     // The profile's clock is the monotonic one process.hrtime reads, in microseconds.
@@ -64,17 +66,21 @@ async function main(): Promise<void> {
     count = wall.length;
     window = [from, Number(process.hrtime.bigint() / 1000n)];
     cpuMs = cpu() - cpuBefore;
+    counted = {
+      upstream: { calls: await upstream.calls(), timeMs: await upstream.timeMs() },
+      payments: { calls: await payments.calls(), timeMs: await payments.timeMs() },
+    };
   } finally {
     await shop.stop();
     await services.close();
   }
   const mean = (total: number | undefined, count: number | undefined) => (total ?? 0) / Math.max(1, count ?? 0);
   const post = wall.reduce((a, b) => a + b, 0) / wall.length;
-  const pay = mean(upstream.timeMs()["/api/pay"], upstream.calls()["/api/pay"]);
-  const session = mean(payments.timeMs()["POST /v1/checkout/sessions"], payments.calls()["POST /v1/checkout/sessions"]);
+  const pay = mean(counted.upstream.timeMs["/api/pay"], counted.upstream.calls["/api/pay"]);
+  const session = mean(counted.payments.timeMs["POST /v1/checkout/sessions"], counted.payments.calls["POST /v1/checkout/sessions"]);
   console.log(`\n${count} checkouts${BUYERS ? ` by ${BUYERS} buyers` : ", one at a time"}: POST /api/checkout ${post.toFixed(2)} ms = /api/pay ${pay.toFixed(2)} + session ${session.toFixed(2)} + ours ${(post - pay - session).toFixed(2)} ms`);
   const perCheckout = (calls: Record<string, number>) => Object.entries(calls).map(([path, n]) => `${path} ${(n / count).toFixed(2)}`).join(", ");
-  console.log(`per checkout: upstream ${perCheckout(upstream.calls())}; payments ${perCheckout(payments.calls())}`);
+  console.log(`per checkout: upstream ${perCheckout(counted.upstream.calls)}; payments ${perCheckout(counted.payments.calls)}`);
   console.log(`shop process CPU ${(cpuMs / count).toFixed(2)} ms per checkout (all threads, the profiler's cost included)\n`);
 
   // The main thread's profile is the first one written (the others are workers').

@@ -108,14 +108,14 @@ async function main(): Promise<void> {
     // compiled the hot paths before anything is counted (the first measured URL was otherwise
     // measured half cold).
     for (const url of Object.values(pages)) await load({ url, seconds: 3, connections: CONNECTIONS });
-    upstream.reset();
+    await upstream.reset();
 
     const results: Record<string, LoadResult> = {};
     for (const [name, url] of Object.entries(pages)) {
       results[name] = await load({ url, seconds: SECONDS, connections: CONNECTIONS });
     }
     const pageViews = (results.catalogue!.requestsPerSecond + results.product!.requestsPerSecond) * SECONDS;
-    const upstreamCalls = upstream.total();
+    const upstreamCalls = await upstream.total();
     const js = { catalogue: await firstLoadJs(pages.catalogue), product: await firstLoadJs(pages.product) };
 
     console.log(`\nStorefront under \`next start\`, ${SECONDS}s each, ${CONNECTIONS} connections, loopback\n`);
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `upstream calls per 1,000 page views after warm-up: ${((upstreamCalls / Math.max(1, pageViews)) * 1000).toFixed(3)}` +
-        `   (${upstreamCalls} calls over ${Math.round(pageViews)} views; goal 0)${upstreamCalls ? ` ${JSON.stringify(upstream.calls())}` : ""}`,
+        `   (${upstreamCalls} calls over ${Math.round(pageViews)} views; goal 0)${upstreamCalls ? ` ${JSON.stringify(await upstream.calls())}` : ""}`,
     );
     const kB = (bytes: number) => (bytes / 1024).toFixed(1);
     console.log(`first-load JS of an empty App Router page (the framework floor): ${kB(floor.gzipBytes)} kB gzip in ${floor.files} files`);
@@ -165,17 +165,18 @@ async function benchCheckout(shopUrl: string, { upstream, payments }: Pick<Check
   const buyers = { shopUrl, ...RESERVED };
   // Warm-up: the token, the catalogue cache and every route compiled and hot.
   await runBuyers({ ...buyers, buyers: 10, seconds: 3 });
-  upstream.reset();
-  // The CPU the purchases take: the shop's process, and this one (both sandboxes and the buyers).
+  await upstream.reset();
+  // The CPU the purchases take: the shop's process, both sandboxes' and this one (the buyers).
   const shopCpu = processCpuMs(SHOP_PORT);
-  const cpuBefore = { shop: shopCpu(), here: process.cpuUsage() };
+  const sandboxesCpu = () => upstream.cpuMs() + payments.cpuMs();
+  const cpuBefore = { shop: shopCpu(), sandboxes: sandboxesCpu(), here: process.cpuUsage() };
   const samples = await runBuyers({ ...buyers, buyers: BUYERS, seconds: SECONDS });
   // Their webhooks, still queued when the buyers stop, are work they caused: counted in the rate
   // below, and out of the way of the one-buyer figures after.
   const drainMs = await payments.drain();
   const hereCpu = process.cpuUsage(cpuBefore.here);
-  const cpuMs = { shop: shopCpu() - cpuBefore.shop, here: (hereCpu.user + hereCpu.system) / 1000 };
-  const calls = upstream.calls();
+  const cpuMs = { shop: shopCpu() - cpuBefore.shop, here: sandboxesCpu() - cpuBefore.sandboxes + (hereCpu.user + hereCpu.system) / 1000 };
+  const calls = await upstream.calls();
   const completed = completedOnly(samples);
   const perCheckout = (path: string) => ((calls[path] ?? 0) / completed.length).toFixed(3);
   const orderCalls = Object.entries(calls).filter(([path]) => path !== "/api/auth/login").reduce((sum, [, n]) => sum + n, 0);
@@ -223,14 +224,14 @@ async function benchCheckout(shopUrl: string, { upstream, payments }: Pick<Check
 
   // Own time over upstream time, one buyer at a time so that no queue is counted as ours:
   // POST /api/checkout as the buyer waits for it, less the time the Partner sandbox spent on
-  // /api/pay and the payments sandbox on creating the session (both answer in this process).
-  upstream.reset();
-  payments.reset();
+  // /api/pay and the payments sandbox on creating the session (each counts the time it spent answering).
+  await upstream.reset();
+  await payments.reset();
   const alone = completedOnly(await runBuyers({ ...buyers, buyers: 1, seconds: SECONDS }));
   const mean = (total: number | undefined, count: number | undefined) => (total ?? 0) / Math.max(1, count ?? 0);
   const post = alone.reduce((sum, s) => sum + s.startMs, 0) / alone.length;
-  const pay = mean(upstream.timeMs()["/api/pay"], upstream.calls()["/api/pay"]);
-  const session = mean(payments.timeMs()["POST /v1/checkout/sessions"], payments.calls()["POST /v1/checkout/sessions"]);
+  const pay = mean((await upstream.timeMs())["/api/pay"], (await upstream.calls())["/api/pay"]);
+  const session = mean((await payments.timeMs())["POST /v1/checkout/sessions"], (await payments.calls())["POST /v1/checkout/sessions"]);
   const own = post - pay - session;
   // Under 50 buyers who buy back to back, checkout to code is mostly their queue (p50 ≈ 50 /
   // the rate, Little's law); alone, it is what one purchase takes from POST to code on screen.

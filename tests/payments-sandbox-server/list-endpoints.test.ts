@@ -2,7 +2,7 @@
 // reconciliation reads Stripe: created ranges, limit, starting_after / ending_before paging,
 // newest first, auto-pagination with `for await`, and Stripe's errors for bad parameters.
 import Stripe from "stripe";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPaymentsSandbox, type PaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
 import { stripeClientFor } from "@/lib/shop/stripe";
 import { openTempKv, type TempKv } from "@/tests/support/temp-kv";
@@ -137,5 +137,21 @@ describe("GET /v1/charges and /v1/refunds through the stripe package", () => {
     expect(ofA.data.map((refund) => refund.id)).toEqual([rest.id, partial.id]);
     const ofCharge = await stripe.charges.list({ payment_intent: b });
     expect(ofCharge.data).toHaveLength(1);
+  });
+
+  it("reads one payment intent's charges and refunds without reading every other one", async () => {
+    // The shop lists a payment's charges on every purchase: a walk over every charge ever made
+    // grew with the store (67 KV reads a purchase after 50 purchases in bench/hosting.ts).
+    const ids = await intents(12);
+    const [first, last] = [ids[0]!, ids[11]!];
+    await stripe.paymentIntents.capture(first);
+    const refund = await stripe.refunds.create({ payment_intent: first });
+    const reads = vi.spyOn(temp.kv, "get");
+    const charges = await stripe.charges.list({ payment_intent: first });
+    const refunds = await stripe.refunds.list({ payment_intent: first });
+    expect(charges.data.map((charge) => charge.payment_intent)).toEqual([first]);
+    expect(refunds.data.map((listed) => listed.id)).toEqual([refund.id]);
+    expect((await stripe.charges.list({ payment_intent: last })).data).toHaveLength(1);
+    expect(reads.mock.calls.length).toBeLessThanOrEqual(8);
   });
 });

@@ -111,6 +111,7 @@ export const API_ROUTES: Route[] = [
           },
           created: (charge) => charge.created,
           keep: (charge) => payment_intent === undefined || charge.payment_intent === payment_intent,
+          paymentIntent: payment_intent,
         },
         params.value,
       );
@@ -131,6 +132,7 @@ export const API_ROUTES: Route[] = [
           load: (id) => context.store.read("re", id),
           created: (refund) => refund.created,
           keep: (refund) => (payment_intent === undefined || refund.payment_intent === payment_intent) && (charge === undefined || refund.charge === charge),
+          paymentIntent: payment_intent,
         },
         params.value,
       );

@@ -2,6 +2,9 @@
 // object is created, read newest first with Stripe's `created` ranges and cursor paging. The
 // score is minus the creation second, so the set's natural order (lowest score first, ties by
 // id) is Stripe's: newest first, and a stable order among objects of the same second.
+// Charges and refunds are also listed under their payment intent, so that a list filtered by
+// one (the shop's read after every payment) walks that intent's few objects, not every one the
+// store has ever held.
 import { err, ok, type Result } from "@/lib/result";
 import type { SandboxContext } from "../context";
 import { resourceMissing, type StripeError } from "../stripe-error";
@@ -28,13 +31,15 @@ export interface StripeList<T> {
   url: string;
 }
 
-function indexKey(context: SandboxContext, kind: ListedKind): string {
-  return context.store.key("list", kind);
+/** The sorted set that lists `kind`, or its objects under one payment intent. */
+export function listKey(context: SandboxContext, kind: ListedKind, paymentIntent?: string): string {
+  return paymentIntent === undefined ? context.store.key("list", kind) : context.store.key("list", kind, paymentIntent);
 }
 
-/** Called once, where an object of `kind` comes into being. */
-export async function indexCreated(context: SandboxContext, kind: ListedKind, id: string, createdSeconds: number): Promise<void> {
-  await context.store.kv.zAdd(indexKey(context, kind), -createdSeconds, id);
+/** Called once, where an object of `kind` comes into being; with its payment intent, also listed under it. */
+export async function indexCreated(context: SandboxContext, kind: ListedKind, id: string, createdSeconds: number, paymentIntent?: string): Promise<void> {
+  await context.store.kv.zAdd(listKey(context, kind), -createdSeconds, id);
+  if (paymentIntent !== undefined) await context.store.kv.zAdd(listKey(context, kind, paymentIntent), -createdSeconds, id);
 }
 
 export interface ListSource<T> {
@@ -45,6 +50,8 @@ export interface ListSource<T> {
   created(object: T): number;
   /** A filter parameter such as `payment_intent`; objects it refuses are skipped. */
   keep?(object: T): boolean;
+  /** Walk only the objects listed under this payment intent (indexCreated with one). */
+  paymentIntent?: string;
 }
 
 /** Entries read per KV call while walking the index. */
@@ -60,7 +67,7 @@ export async function listObjects<T>(context: SandboxContext, source: ListSource
     if (!object) return err(resourceMissing(OBJECT_NAME[source.kind], cursorId, params.starting_after !== undefined ? "starting_after" : "ending_before"));
     cursor = { score: -source.created(object), id: cursorId };
   }
-  const key = indexKey(context, source.kind);
+  const key = listKey(context, source.kind, source.paymentIntent);
   const accept = async (id: string): Promise<T | null> => {
     const object = await source.load(id);
     return object && (source.keep?.(object) ?? true) ? object : null;

@@ -148,7 +148,7 @@ async function refuse(
   const created = unixSeconds(context.clock);
   const charge = failedCharge(intent.intent, context.ids("ch"), created, { payment_method: attempt.payment_method, card: attempt.facts, outcome: verdict.outcome }, error);
   await context.store.write("ch", charge.id, charge);
-  await indexCreated(context, "ch", charge.id, created);
+  await indexCreated(context, "ch", charge.id, created, intent.intent.id);
   return decline(context, intent, { ...error, charge: charge.id });
 }
 
@@ -187,7 +187,7 @@ async function authorize(
     },
   };
   await context.store.write("pi", authorized.intent.id, authorized);
-  await indexCreated(context, "ch", chargeId, authorized.charge_created ?? 0);
+  await indexCreated(context, "ch", chargeId, authorized.charge_created ?? 0, authorized.intent.id);
   // Refunds may name the charge rather than the intent.
   await context.store.kv.set(context.store.key("charge", chargeId), authorized.intent.id);
   // Stripe sends a session's url only while it is open.

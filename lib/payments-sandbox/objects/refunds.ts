@@ -63,7 +63,7 @@ export async function createRefund(context: SandboxContext, request: RefundReque
     };
     const next = { ...current, amount_refunded: current.amount_refunded + amount };
     await context.store.write("re", refund.id, refund);
-    await indexCreated(context, "re", refund.id, refund.created);
+    await indexCreated(context, "re", refund.id, refund.created, intent.id);
     await emitEvent(context, "charge.refunded", chargeOf(next), idempotencyKey);
     // A refund settles what a review asked, as Stripe closes it.
     const review = current.charge_facts?.review;

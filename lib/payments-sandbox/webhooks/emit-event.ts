@@ -3,9 +3,10 @@
 import Stripe from "stripe";
 import type { SandboxContext } from "../context";
 import { unixSeconds } from "../clock-ids";
-import { indexCreated } from "../objects/list-index";
+import { listKey } from "../objects/list-index";
 import type { EventType, StripeEvent } from "../objects/records";
 import { deliverDue } from "./deliver-due";
+import { recordEvent } from "./record-event";
 
 /** The version the installed stripe package pins, so its types describe the events exactly. */
 export const API_VERSION: string = Stripe.API_VERSION;
@@ -33,24 +34,16 @@ export async function emitEvent(
     request: { id: null, idempotency_key: idempotencyKey },
     type,
   };
-  await store.write("evt", event.id, event);
-  await indexCreated(context, "evt", event.id, event.created);
-  if (!sent) return event;
-
   const delayMs = config.faults.delayMs ?? 0;
-  const copies = config.faults.duplicate ? 2 : 1;
   // Events due in the same millisecond go out in the order they happened: ties in a sorted set
-  // fall back to member order, so each member starts with a zero-padded sequence number.
-  const seq = String(await store.kv.incr(store.key("event-seq"))).padStart(12, "0");
-  for (let copy = 0; copy < copies; copy += 1) {
-    await store.kv.zAdd(deliveriesKey(context), clock.now() + delayMs, deliveryMember(seq, event.id, copy));
-  }
-  context.scheduler?.schedule(delayMs, () => void deliverDue(context));
+  // fall back to member order, so each member starts with a zero-padded sequence number
+  // ("<seq>~<event id>~<copy>", written by record-event.ts).
+  await store.kv.run(recordEvent, {
+    keys: { event: store.key("evt", event.id), list: listKey(context, "evt"), seq: store.key("event-seq"), deliveries: deliveriesKey(context) },
+    args: { eventId: event.id, json: JSON.stringify(event), listScore: -event.created, dueMs: clock.now() + delayMs, copies: !sent ? 0 : config.faults.duplicate ? 2 : 1 },
+  });
+  if (sent) context.scheduler?.schedule(delayMs, () => void deliverDue(context));
   return event;
-}
-
-export function deliveryMember(seq: string, eventId: string, copy: number): string {
-  return `${seq}~${eventId}~${copy}`;
 }
 
 export function eventOfMember(member: string): string {
