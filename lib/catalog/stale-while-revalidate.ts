@@ -208,7 +208,7 @@ async function readStored<T>({ kv, key, schema }: SwrOptions<T>): Promise<Stored
  * (JSON and the schema over every service or voucher) was paid on each read; comparing the
  * text is not. The entry is shared by every reader from then on, so it is frozen: a reader
  * that changed it would change it for the next one. One per key, and the keys are few: a games
- * list and a voucher list per service, the partner balance.
+ * list and a voucher list per service, the partner balance (docs/architecture-decisions.md item 247).
  */
 const decoded = new Map<string, { raw: string; schema: z.ZodType; entry: Entry<unknown> | null }>();
 

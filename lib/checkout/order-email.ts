@@ -50,7 +50,7 @@ export interface OrderInHand {
  * checkout's own order and key, so its email is built without reading the order back and
  * opening its sealed key (a KV read and an AES-GCM open per checkout); what the email says
  * (address, product, price, language, test) never changes after the order's creation, and
- * the claim and the outbox entry stay the same.
+ * the claim and the outbox entry stay the same (docs/architecture-decisions.md item 245).
  */
 export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps, inHand?: OrderInHand): Promise<OrderEmailOutcome> {
   if (!(await deps.kv.setIfAbsent(claimKey(orderId), "sending", { ttlMs: CLAIM_MS }))) return "taken";
