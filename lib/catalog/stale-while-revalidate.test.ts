@@ -60,6 +60,20 @@ describe("readThrough", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("decodes a stored copy once: the same text again is served decoded, frozen; new text is decoded", async () => {
+    let checks = 0;
+    options.schema = z.array(z.string().refine(() => (checks++, true)));
+    await kv.set("list", JSON.stringify({ value: ["a", "b"], fetchedAt: now, refreshAfter: now + TTL_MS }));
+    const first = await readThrough(options);
+    const second = await readThrough(options);
+    expect(checks).toBe(2);
+    expect(first.ok && second.ok && first.value.value === second.value.value).toBe(true);
+    expect(() => (second.ok ? second.value.value.push("c") : undefined)).toThrow(TypeError);
+    await kv.set("list", JSON.stringify({ value: ["c"], fetchedAt: now, refreshAfter: now + TTL_MS }));
+    expect(await readThrough(options)).toMatchObject({ ok: true, value: { value: ["c"] } });
+    expect(checks).toBe(3);
+  });
+
   it("cold cache, slow upstream: one load, and every waiter gets its answer", async () => {
     const upstream = slowLoad(ok(["fresh"]));
     options.load = upstream.load;

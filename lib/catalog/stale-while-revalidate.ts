@@ -194,9 +194,30 @@ async function readStored<T>({ kv, key, schema }: SwrOptions<T>): Promise<Stored
     return null;
   }
   if (raw === null) return null;
+  const last = decoded.get(key);
+  if (last && last.raw === raw && last.schema === schema) return { entry: last.entry as Entry<T> | null, raw };
   const entry = parseJsonOrNull(raw, entrySchema(schema));
   if (entry === null) console.error(`[catalog] ignoring a corrupt cache entry at ${key}`);
+  decoded.set(key, { raw, schema, entry: entry && deepFreeze(entry) });
   return { entry, raw };
+}
+
+/**
+ * The last entry decoded at each key, with its exact text and schema. Every checkout's quote
+ * and every uncached page read the same copy until a refresh replaces it, and decoding it
+ * (JSON and the schema over every service or voucher) was paid on each read; comparing the
+ * text is not. The entry is shared by every reader from then on, so it is frozen: a reader
+ * that changed it would change it for the next one. One per key, and the keys are few: a games
+ * list and a voucher list per service, the partner balance (docs/architecture-decisions.md item 247).
+ */
+const decoded = new Map<string, { raw: string; schema: z.ZodType; entry: Entry<unknown> | null }>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /** Where a failed first load of `key` is remembered (see rememberFailure). */

@@ -36,18 +36,30 @@ const claimKey = (orderId: string) => `checkout:mail-claim:${orderId}`;
 
 export type OrderEmailOutcome = "sent" | "taken" | "gone" | "failed";
 
-/** Send one order's email if it is still pending and nobody else is sending it. */
-export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps): Promise<OrderEmailOutcome> {
+/**
+ * What the checkout that created the order still holds once it has answered: the order and its
+ * capability key, which is stored nowhere the sweep could read it but sealed in the record.
+ */
+export interface OrderInHand {
+  order: OrderRecord;
+  capabilityKey: string;
+}
+
+/**
+ * Send one order's email if it is still pending and nobody else is sending it. `inHand`: the
+ * checkout's own order and key, so its email is built without reading the order back and
+ * opening its sealed key (a KV read and an AES-GCM open per checkout); what the email says
+ * (address, product, price, language, test) never changes after the order's creation, and
+ * the claim and the outbox entry stay the same (docs/architecture-decisions.md item 245).
+ */
+export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps, inHand?: OrderInHand): Promise<OrderEmailOutcome> {
   if (!(await deps.kv.setIfAbsent(claimKey(orderId), "sending", { ttlMs: CLAIM_MS }))) return "taken";
-  const read = await deps.store.read(orderId);
-  const key = read.ok ? deps.vault.open(read.value.record.capabilitySealed, orderId) : null;
-  if (!read.ok || !key?.ok) {
-    // No order (or no key to link with) can never be sent: the entry goes, the owner is told.
-    console.error(`[checkout] order ${orderId}: order email cannot be sent (${read.ok ? "capability key does not open" : read.error.code})`);
+  const found = inHand ?? (await readOrderAndKey(orderId, deps));
+  if (!found) {
     await deps.kv.zRem(ORDER_KEYS.mail, orderId);
     return "gone";
   }
-  const mail = await deps.mailer.send(await orderEmailFor(read.value.record, key.value, deps));
+  const mail = await deps.mailer.send(await orderEmailFor(found.order, found.capabilityKey, deps));
   if (!mail.ok) {
     // Logged without the link (the key to the code). The claim goes: nothing is being sent now,
     // and the scheduler's retry of this deadline (lib/scheduler) must not find it taken.
@@ -58,6 +70,16 @@ export async function sendOrderEmail(orderId: string, deps: OrderEmailDeps): Pro
   }
   await deps.kv.run(orderEmailSentScript, { keys: { claim: claimKey(orderId), outbox: ORDER_KEYS.mail }, args: { member: orderId, ttlMs: SENT_MS } });
   return "sent";
+}
+
+/** The order and the key its link carries, or null (logged) when there is none to send. */
+async function readOrderAndKey(orderId: string, deps: OrderEmailDeps): Promise<OrderInHand | null> {
+  const read = await deps.store.read(orderId);
+  const key = read.ok ? deps.vault.open(read.value.record.capabilitySealed, orderId) : null;
+  if (read.ok && key?.ok) return { order: read.value.record, capabilityKey: key.value };
+  // No order (or no key to link with) can never be sent: the entry goes, the owner is told.
+  console.error(`[checkout] order ${orderId}: order email cannot be sent (${read.ok ? "capability key does not open" : read.error.code})`);
+  return null;
 }
 
 /**

@@ -42,7 +42,7 @@ describe("POST /api/checkout", () => {
     expect(body.status).toBe("awaiting_payment");
     expect(body.payment_url).toMatch(/^http:\/\/pay\.test\/.*cs_test_/);
     expect(body.order_url).toBe(`https://shop.test/orders/${body.order_id}?key=${keyOf(body.order_url)}`);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
     const [mail] = readdirSync(outbox);
     const text = readFileSync(join(outbox, mail ?? ""), "utf8");
     expect(text).toContain("To: gamer@example.com");

@@ -3,7 +3,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CatalogDeps } from "@/lib/catalog/load-catalog";
 import { postCheckout, type CheckoutCreated, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { orderIdFactory } from "@/lib/checkout/order-id";
@@ -63,6 +63,17 @@ describe("the order email", () => {
     await h.timers.advance(ORDER_EMAIL_GRACE_MS + 1_000);
     expect(await sweep()).toMatchObject({ sent: 0 });
     expect(mails()).toHaveLength(1);
+  });
+
+  it("is built from the order the checkout holds, without reading it back", async () => {
+    const { h, later, checkout, mails } = await setup();
+    const created = await checkout();
+    const reads = vi.spyOn(h.deps.store, "read");
+    await Promise.all(later.splice(0).map((task) => task()));
+    expect(reads).not.toHaveBeenCalled();
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]).toContain(created.order_url);
+    expect(mails()[0]).toContain(created.order_id);
   });
 
   it("is sent exactly once by the sweep when the process died after answering", async () => {

@@ -95,7 +95,7 @@ describe("GET /api/player-check", () => {
     checkPlayer.mockResolvedValue({ status: "found", playerName: "MythicRover", region: "Southeast Asia" });
     const response = await get("product=426&voucher=42601&account=%2012345678%7C1234");
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
     expect(await response.json()).toEqual({ status: "found", playerName: "MythicRover", region: "Southeast Asia" });
     expect(checkPlayer).toHaveBeenCalledWith(426, "12345678|1234");
   });

@@ -69,7 +69,7 @@ export async function postCheckout(request: Request, deps: PostCheckoutDeps, gat
 
   // The buyer has the link in this answer, so the email need not hold it up; a lost email
   // must not lose the order, and one that was not sent stays pending for the sweep.
-  const email = () => sendOrderEmail(order.id, { ...startDeps.orders, mailer: deps.mailer, shopName: deps.shopName }).catch(failedOn(order.id));
+  const email = () => sendOrderEmail(order.id, { ...startDeps.orders, mailer: deps.mailer, shopName: deps.shopName }, { order, capabilityKey }).catch(failedOn(order.id));
   if (deps.later) deps.later(email);
   else await email();
 
