@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { decodeEntry, encodeEntry, entryFromInflated, type StoredEntry } from "./entry-codec";
+import { decodeEntry, encodeEntry, type StoredEntry } from "./entry-codec";
 
 describe("entry codec", () => {
   it("keeps a page's text, Buffers, Map of segments and undefined fields exactly", async () => {
     const entry: StoredEntry = {
       lastModified: 1_700_000_000_123,
-      stamp: "write-1",
       tags: ["catalog", "_N_T_/en/page"],
       cacheControl: { revalidate: 300, expire: 31_536_000 },
       value: {
@@ -19,25 +18,15 @@ describe("entry codec", () => {
       },
     };
     const decoded = await decodeEntry(await encodeEntry(entry));
-    expect(decoded).toEqual({ ok: true, value: { entry, inflated: expect.any(Buffer) } });
-    const value = (decoded.ok ? decoded.value.entry.value : null) as { rscData: Buffer; segmentData: Map<string, Buffer> };
+    expect(decoded).toEqual({ ok: true, value: entry });
+    const value = (decoded.ok ? decoded.value.value : null) as { rscData: Buffer; segmentData: Map<string, Buffer> };
     expect(Buffer.isBuffer(value.rscData)).toBe(true);
     expect(value.segmentData.get("/_tree")?.toString()).toBe("tree");
   });
 
   it("keeps a null value (a cached 404) and revalidate false", async () => {
-    const entry: StoredEntry = { lastModified: 1, stamp: "write-1", tags: [], cacheControl: { revalidate: false, expire: undefined }, value: null };
-    expect(await decodeEntry(await encodeEntry(entry))).toEqual({ ok: true, value: { entry, inflated: expect.any(Buffer) } });
-  });
-
-  it("gives the entry again from its inflated bytes, as objects of its own", async () => {
-    const entry: StoredEntry = { lastModified: 1, stamp: "write-1", tags: ["catalog"], value: { html: "<p>✓</p>", rscData: Buffer.from("rsc") } };
-    const decoded = await decodeEntry(await encodeEntry(entry));
-    if (!decoded.ok) throw new Error(decoded.error);
-    const again = entryFromInflated(decoded.value.inflated);
-    expect(again).toEqual(entry);
-    expect(again).not.toBe(decoded.value.entry);
-    expect(again.value).not.toBe(decoded.value.entry.value);
+    const entry: StoredEntry = { lastModified: 1, tags: [], cacheControl: { revalidate: false, expire: undefined }, value: null };
+    expect(await decodeEntry(await encodeEntry(entry))).toEqual({ ok: true, value: entry });
   });
 
   it("answers an error, not a throw, for text that is not an entry", async () => {

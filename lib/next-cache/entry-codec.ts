@@ -21,12 +21,6 @@ const cacheControlSchema = z.object({
 export const storedEntrySchema = z.object({
   /** Milliseconds since the epoch, on the clock of the instance that wrote it. */
   lastModified: z.number(),
-  /**
-   * Names this write among every write of the key, on any instance; also kept beside the entry
-   * in a small key of its own, so an instance that holds the entry decoded can tell with a short
-   * read that it is still the one in KV (kv-cache-store.ts).
-   */
-  stamp: z.string(),
   /** Every tag the entry depends on: its own and, for a page, those of the data it read. */
   tags: z.array(z.string()),
   cacheControl: cacheControlSchema.optional(),
@@ -36,12 +30,6 @@ export const storedEntrySchema = z.object({
 
 export type StoredEntry = z.infer<typeof storedEntrySchema>;
 
-export interface DecodedEntry {
-  entry: StoredEntry;
-  /** Its v8 serialisation, inflated: what entryFromInflated turns into the entry again. */
-  inflated: Buffer;
-}
-
 export async function encodeEntry(entry: StoredEntry): Promise<string> {
   return (await gzipAsync(serialize(entry))).toString("base64");
 }
@@ -50,23 +38,13 @@ export async function encodeEntry(entry: StoredEntry): Promise<string> {
  * The entry, or why it cannot be read: written by a Node whose serialisation format this one
  * does not know, or damaged. The caller treats it as a miss, so the page is rendered again.
  */
-export async function decodeEntry(text: string): Promise<Result<DecodedEntry, string>> {
+export async function decodeEntry(text: string): Promise<Result<StoredEntry, string>> {
   let data: unknown;
-  let inflated: Buffer;
   try {
-    inflated = await gunzipAsync(Buffer.from(text, "base64"));
-    data = deserialize(inflated);
+    data = deserialize(await gunzipAsync(Buffer.from(text, "base64")));
   } catch (error) {
     return err(`not a cache entry: ${String(error)}`);
   }
   const parsed = storedEntrySchema.safeParse(data);
-  return parsed.success ? ok({ entry: parsed.data, inflated }) : err(`cache entry of the wrong shape: ${parsed.error.message}`);
-}
-
-/**
- * The entry again, as new objects, from bytes decodeEntry read and checked: no second check. Much
- * cheaper than decodeEntry (no base64, no gunzip, no zod); each caller gets objects of its own.
- */
-export function entryFromInflated(inflated: Buffer): StoredEntry {
-  return deserialize(inflated) as StoredEntry;
+  return parsed.success ? ok(parsed.data) : err(`cache entry of the wrong shape: ${parsed.error.message}`);
 }
