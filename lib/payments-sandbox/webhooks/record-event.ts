@@ -1,7 +1,7 @@
 // Records an event and, when it is sent, queues its deliveries, as one script: the event, its
 // place in the events list, its sequence number and each copy's delivery were four KV writes
 // (four LMDB commits on the embedded store, four billed commands on Upstash) per event, three
-// events a purchase. The member format is emit-event.ts's deliveryMember.
+// events a purchase. A delivery is "<seq>~<event id>~<copy>", which emit-event.ts eventOfMember reads back.
 import { defineScript } from "@/lib/kv/define-script";
 import { integerReply } from "@/lib/kv/scripts/reply";
 
