@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { OrderStatus } from "@/app/_components/order/order-status";
-import { buyerOrder } from "@/lib/checkout/buyer-order";
+import { buyerOrderView } from "@/lib/checkout/buyer-order";
 import { orderDeps } from "@/lib/shop/checkout";
 import { redeemHelp } from "@/app/_components/order/redeem-help";
 import { isLocale } from "@/lib/i18n/locales";
@@ -29,16 +29,16 @@ export default async function OrderPage({ params, searchParams }: Props) {
   const { key } = await searchParams;
   const capabilityKey = typeof key === "string" ? key : null;
   // The payment page returns here: the render wakes an order awaiting its payment.
-  const order = await buyerOrder(orderId, capabilityKey, await orderDeps(), { paymentReturn: true });
+  const order = await buyerOrderView(orderId, capabilityKey, await orderDeps(), { paymentReturn: true });
   if (!order.ok && order.error.code === "not_found") notFound();
   const t = await getTranslations("order");
   // Shown with the code only (order-status.tsx), which may arrive after this render.
-  const redeem = order.ok ? await redeemHelp(orderId, isLocale(locale) ? locale : "en") : null;
+  const redeem = order.ok ? await redeemHelp(order.value.record.item.gameId, isLocale(locale) ? locale : "en") : null;
   return (
     <>
       <h1>{t("title")}</h1>
       {order.ok && capabilityKey ? (
-        <OrderStatus initial={order.value} capabilityKey={capabilityKey} redeem={redeem} />
+        <OrderStatus initial={order.value.view} capabilityKey={capabilityKey} redeem={redeem} />
       ) : (
         <p className="notice" role="alert">
           {t("cannotShow")}
