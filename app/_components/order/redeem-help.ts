@@ -1,19 +1,20 @@
 // The order page's "how to redeem", next to the code: the product page's steps for the
 // product's platform (app/_components/product/redemption-steps.ts), in the page's language.
 // The platform comes from the catalogue; in its outage the steps that hold anywhere are shown.
-import { getTranslations } from "next-intl/server";
 import { unstable_cache } from "next/cache";
 import { env } from "@/lib/config/env";
 import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import type { Locale } from "@/lib/i18n/locales";
+import { processTranslator } from "@/lib/i18n/process-translator";
 import { TAGS } from "@/lib/shop/cache-tags";
 import { getCatalog } from "@/lib/shop/get-catalog";
 import { redemptionKey } from "../product/redemption-steps";
 import type { RedeemHelp } from "./order-status";
 
 export async function redeemHelp(gameId: number, locale: Locale): Promise<RedeemHelp> {
-  const [t, platform] = await Promise.all([getTranslations({ locale }), platformOf(gameId).catch(() => null)]);
-  const key = redemptionKey(platform);
+  const key = redemptionKey(await platformOf(gameId).catch(() => null));
+  // Its sentence takes a value: a translator kept for the process parses it once (process-translator.ts).
+  const t = processTranslator(locale);
   return { where: t("product.redeemIn", { where: t(`redeem.${key}.where`) }), steps: t.raw(`redeem.${key}.steps`) as string[] };
 }
 
