@@ -47,13 +47,10 @@ export async function buyerOrder(orderId: string, key: string | null, deps: Adva
   return shown.ok ? ok(shown.value.view) : shown;
 }
 
-/** The record behind buyerOrder's view, for a caller that also needs what the buyer does not see (its deadline). */
-export async function buyerOrderRecord(orderId: string, key: string | null, deps: AdvanceDeps, options: BuyerOrderOptions = {}): Promise<Result<OrderRecord, BuyerOrderError>> {
-  const shown = await buyerOrderView(orderId, key, deps, options);
-  return shown.ok ? ok(shown.value.record) : shown;
-}
-
-/** The buyer's view and the record it was made from: the order page needs both (the view, and the product the record names). */
+/**
+ * The buyer's view and the record it was made from, for a caller that also needs what the buyer
+ * does not see: the order page (the product the record names), GET /api/orders (its deadline).
+ */
 export interface BuyerOrderView {
   record: OrderRecord;
   view: PublicOrder;

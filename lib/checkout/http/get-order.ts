@@ -6,10 +6,9 @@
 // page is not applied (no Preference-Applied), which RFC 7240 lets a client see and poll on.
 import { json, problem } from "@/lib/http/json-answer";
 import type { AdvanceDeps } from "../advance";
-import { buyerOrderRecord, type BuyerOrderError } from "../buyer-order";
+import { buyerOrderView, type BuyerOrderError } from "../buyer-order";
 import { nextLookMs } from "../next-look";
 import { orderVersion } from "../order-version";
-import { publicOrder } from "../public-order";
 import { capabilityKeyOf } from "./capability-key";
 
 export interface GetOrderDeps {
@@ -19,11 +18,12 @@ export interface GetOrderDeps {
 export async function getOrder(request: Request, orderId: string, deps: GetOrderDeps): Promise<Response> {
   const orders = await deps.orders();
   // The key is checked first: a stranger is answered at once and wakes or reads nothing more.
-  const current = await buyerOrderRecord(orderId, capabilityKeyOf(request), orders);
+  // The view as buyerOrderView made it: making it opens the sealed code, once per look.
+  const current = await buyerOrderView(orderId, capabilityKeyOf(request), orders);
   if (!current.ok) return refused(current);
-  const order = publicOrder(current.value, orders.vault);
+  const order = current.value.view;
   const version = orderVersion(order);
-  const lookAgain = nextLookMs(current.value, orders.clock.now());
+  const lookAgain = nextLookMs(current.value.record, orders.clock.now());
   const headers: Record<string, string> = { ETag: `"${version}"` };
   if (lookAgain !== null) headers["Retry-After"] = String(Math.ceil(lookAgain / 1000));
   const since = /^"([\w-]+)"$/.exec(request.headers.get("if-none-match") ?? "")?.[1];
