@@ -10,9 +10,14 @@
 // switched off (bench/lib/without-proxy.mjs), at the path "/" is rewritten to: the page's own
 // cost, without what routing adds (a rewrite, and the proxy's run where a page view needs it;
 // a plain view of "/" runs no proxy since decision 237).
+// A row "products, spread" asks for every product page the catalogue links, each request one
+// picked at random: Next joins concurrent views of one page to a single cache read (decision
+// 243), so the rows of one URL show a read's cost shared by a dozen views, and this row shows it
+// as a shop whose buyers look at different pages pays it, about once per view.
 // Beside requests/s, each server's CPU per request (all its threads, read from /proc): other work
 // on the machine lowers requests/s but hardly the CPU a request takes, so that figure is the one
 // to compare across runs. BENCH_SECONDS (5) per measurement, BENCH_CONNECTIONS (20) as hosting.ts.
+import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,16 +69,31 @@ async function main(): Promise<void> {
       if (response.status !== 200 || !html.includes("</html>")) throw new Error(`${name} answered ${response.status} with ${html.length} characters`);
       console.log(`${name.padEnd(20)} ${String(Buffer.byteLength(html)).padStart(7)} bytes of HTML, cache ${response.headers.get("x-nextjs-cache") ?? "-"}`);
     }
-    for (const url of Object.values(pages)) await load({ url, seconds: 3, connections: CONNECTIONS });
-    const cpu = { floor: processCpuMs(ports.floor), "floor, as heavy": processCpuMs(ports.floor), catalogue: processCpuMs(ports.shop), product: processCpuMs(ports.shop), "catalogue, no proxy": processCpuMs(ports.noProxy) };
-    const results: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(pages).map((name) => [name, []]));
-    const cpuMs: Record<string, number> = Object.fromEntries(Object.keys(pages).map((name) => [name, 0]));
+    const products = await productPaths(shop.url);
+    // Each product page rendered once and then served from the cache, as the catalogue above.
+    for (const path of products) for (let n = 0; n < 2; n += 1) await (await fetch(`${shop.url}${path}`)).text();
+    console.log(`products, spread     ${products.length} product pages`);
+    const rows: Record<string, (seconds: number) => Promise<LoadResult>> = {
+      ...Object.fromEntries(Object.entries(pages).map(([name, url]) => [name, (seconds: number) => load({ url, seconds, connections: CONNECTIONS })])),
+      "products, spread": (seconds) => spreadLoad(shop.url, products, seconds),
+    };
+    for (const measure of Object.values(rows)) await measure(3);
+    const cpu = {
+      floor: processCpuMs(ports.floor),
+      "floor, as heavy": processCpuMs(ports.floor),
+      catalogue: processCpuMs(ports.shop),
+      product: processCpuMs(ports.shop),
+      "catalogue, no proxy": processCpuMs(ports.noProxy),
+      "products, spread": processCpuMs(ports.shop),
+    };
+    const results: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(rows).map((name) => [name, []]));
+    const cpuMs: Record<string, number> = Object.fromEntries(Object.keys(rows).map((name) => [name, 0]));
     for (let round = 1; round <= ROUNDS; round += 1) {
       console.log(`\nround ${round} (${SECONDS} s each, ${CONNECTIONS} connections)`);
-      for (const [name, url] of Object.entries(pages)) {
+      for (const [name, measure] of Object.entries(rows)) {
         const cpuOf = cpu[name as keyof typeof cpu];
         const before = cpuOf();
-        const result = await load({ url, seconds: SECONDS, connections: CONNECTIONS });
+        const result = await measure(SECONDS);
         const perRequest = (cpuOf() - before) / (result.requestsPerSecond * SECONDS);
         cpuMs[name] = (cpuMs[name] ?? 0) + perRequest / ROUNDS;
         results[name]!.push(result);
@@ -83,7 +103,7 @@ async function main(): Promise<void> {
     }
     const total = (name: string) => results[name]!.reduce((sum, r) => sum + r.requestsPerSecond, 0);
     const ratio = (name: string) => (total(name) / total("floor")).toFixed(2);
-    console.log(`\nover ${ROUNDS} rounds: catalogue ${ratio("catalogue")} ×, product ${ratio("product")} × the floor (goal ≥ 0.5 ×); the catalogue without the proxy ${ratio("catalogue, no proxy")} ×; the floor's page as heavy as the catalogue ${ratio("floor, as heavy")} ×`);
+    console.log(`\nover ${ROUNDS} rounds: catalogue ${ratio("catalogue")} ×, product ${ratio("product")} × the floor (goal ≥ 0.5 ×); the catalogue without the proxy ${ratio("catalogue, no proxy")} ×; the floor's page as heavy as the catalogue ${ratio("floor, as heavy")} ×; products spread ${ratio("products, spread")} ×`);
     console.log(`CPU per request: ${Object.entries(cpuMs).map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`).join(", ")}`);
   } finally {
     await noProxy.stop();
@@ -92,6 +112,32 @@ async function main(): Promise<void> {
     await services.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Every product page the catalogue links, at its canonical path. */
+async function productPaths(shopUrl: string): Promise<string[]> {
+  const html = await (await fetch(`${shopUrl}/`)).text();
+  const paths = [...new Set([...html.matchAll(/href="(\/products\/[0-9]+\/[a-z0-9-]+)"/g)].map((match) => match[1]!))];
+  if (paths.length < 10) throw new Error(`the catalogue links ${paths.length} product pages: too few to spread the load`);
+  return paths;
+}
+
+/** The bench's load, each request to one of `paths` picked at random. */
+async function spreadLoad(base: string, paths: readonly string[], seconds: number): Promise<LoadResult> {
+  const result = await autocannon({
+    url: base,
+    duration: seconds,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)]! }) }],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 main().then(

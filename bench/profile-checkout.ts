@@ -5,19 +5,24 @@
 // creation), the shop's CPU per checkout, and the profile's split per checkout
 // (bench/lib/profile-split.ts) over the measured checkouts only. The wall figures move with the
 // machine's load; the split much less. PROFILE_PORT (3312) picks the shop's port; the sandboxes
-// take the next two. PROFILE_SANDBOX=payments also profiles the payments sandbox's process and
-// prints its CPU per checkout and its split, the webhooks the run queued sent first.
+// take the next two. PROFILE_KV=redis runs the shop on Redis (found or started as the tests do,
+// under a key prefix of its own) instead of the embedded store: where the own-time goal is judged,
+// and where a KV round trip is a wait on the network rather than CPU. PROFILE_SANDBOX=payments
+// also profiles the payments sandbox's process and prints its CPU per checkout and its split,
+// the webhooks the run queued sent first.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startCheckoutServices } from "./lib/checkout-services";
-import { liftCardOrderLimitIn } from "./lib/one-test-card";
+import { liftCardOrderLimit, liftCardOrderLimitIn } from "./lib/one-test-card";
 import { load } from "./lib/load";
 import { buyOnce, runBuyers } from "./lib/checkout-buyers";
 import { npmStartArgs } from "./lib/npm-start";
 import { processCpuMs } from "./lib/process-cpu";
 import { PAYMENTS_SANDBOX_BUCKETS, profileSplit } from "./lib/profile-split";
 import { spawnServer } from "../tests/support/spawn-server";
+import { startTestRedis, type TestRedis } from "../tests/support/redis-server";
+import { createKv } from "@/lib/kv/get-kv";
 
 const CHECKOUTS = Number(process.env.CHECKOUTS ?? 300);
 /** PROFILE_BUYERS=50: whole purchases (pay, webhook, order page, its looks) by that many buyers for 10 s instead. */
@@ -29,6 +34,7 @@ const BUYERS = Number(process.env.PROFILE_BUYERS ?? 0);
  */
 const PAGE = process.env.PROFILE_PAGE;
 const SHOP_PORT = Number(process.env.PROFILE_PORT ?? 3312);
+const ON_REDIS = process.env.PROFILE_KV === "redis";
 /** PROFILE_SANDBOX=payments: the payments sandbox's process under the profiler too. */
 const PROFILE_PAYMENTS = process.env.PROFILE_SANDBOX === "payments";
 const BODY = (n: number) => JSON.stringify({ voucher_id: 10101, game_id: 101, email: `profile-${n}@example.com` });
@@ -43,11 +49,12 @@ async function main(): Promise<void> {
   const { upstream, payments } = services;
   // As the bench starts it, npm start's command with its V8 settings (no -H: one hop for
   // rewritten pages, README "Running it yourself"), under the profiler.
-  await liftCardOrderLimitIn(join(dir, "kv"));
+  const redis = ON_REDIS ? await redisStore() : null;
+  if (!redis) await liftCardOrderLimitIn(join(dir, "kv"));
   const shop = await spawnServer(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, ...npmStartArgs(), "-p", String(SHOP_PORT)], {
     url: `http://127.0.0.1:${SHOP_PORT}`,
     readyPath: "/icon.svg",
-    env: services.shopEnv(join(dir, "kv")),
+    env: { ...services.shopEnv(join(dir, "kv")), ...(redis ? { REDIS_URL: redis.url, KV_PREFIX: redis.prefix } : {}) },
   });
   let window: [number, number];
   let wall: number[];
@@ -86,12 +93,13 @@ async function main(): Promise<void> {
   } finally {
     await shop.stop();
     await services.close();
+    await redis?.stop();
   }
   const mean = (total: number | undefined, count: number | undefined) => (total ?? 0) / Math.max(1, count ?? 0);
   const post = wall.reduce((a, b) => a + b, 0) / wall.length;
   const pay = mean(counted.upstream.timeMs["/api/pay"], counted.upstream.calls["/api/pay"]);
   const session = mean(counted.payments.timeMs["POST /v1/checkout/sessions"], counted.payments.calls["POST /v1/checkout/sessions"]);
-  console.log(`\n${count} checkouts${BUYERS ? ` by ${BUYERS} buyers` : ", one at a time"}: POST /api/checkout ${post.toFixed(2)} ms = /api/pay ${pay.toFixed(2)} + session ${session.toFixed(2)} + ours ${(post - pay - session).toFixed(2)} ms`);
+  console.log(`\n${ON_REDIS ? "on Redis: " : ""}${count} checkouts${BUYERS ? ` by ${BUYERS} buyers` : ", one at a time"}: POST /api/checkout ${post.toFixed(2)} ms = /api/pay ${pay.toFixed(2)} + session ${session.toFixed(2)} + ours ${(post - pay - session).toFixed(2)} ms`);
   const perCheckout = (calls: Record<string, number>) => Object.entries(calls).map(([path, n]) => `${path} ${(n / count).toFixed(2)}`).join(", ");
   console.log(`per checkout: upstream ${perCheckout(counted.upstream.calls)}; payments ${perCheckout(counted.payments.calls)}`);
   console.log(`shop process CPU ${(cpuMs / count).toFixed(2)} ms per checkout (all threads, the profiler's cost included)\n`);
@@ -115,6 +123,15 @@ function printSandboxSplit(profiles: string, run: { window: [number, number]; cp
   const busy = split.filter(([name]) => name !== "(idle)").reduce((sum, [, ms]) => sum + ms, 0);
   console.log(`payments sandbox's sampled main-thread CPU per checkout: ${(busy / count).toFixed(2)} ms, of which`);
   for (const [name, ms] of split) console.log(`${(ms / count).toFixed(2).padStart(8)} ms  ${name}`);
+}
+
+/** A Redis for the shop, under a prefix of its own, with the bench's one card let through. */
+async function redisStore(): Promise<TestRedis> {
+  const started = await startTestRedis();
+  if (!started.ok) throw new Error(started.reason);
+  const kv = await createKv({ driver: "redis", url: started.redis.url, prefix: started.redis.prefix });
+  await liftCardOrderLimit(kv).finally(() => kv.close());
+  return started.redis;
 }
 
 /** POST /api/checkout `count` times in a row; the time of each as the buyer waits for it. */

@@ -43,23 +43,36 @@ export interface BuyerOrderOptions {
 export const RETURN_WAIT_MS = 3_000;
 
 export async function buyerOrder(orderId: string, key: string | null, deps: AdvanceDeps, options: BuyerOrderOptions = {}): Promise<Result<PublicOrder, BuyerOrderError>> {
-  const record = await buyerOrderRecord(orderId, key, deps, options);
-  return record.ok ? ok(publicOrder(record.value, deps.vault)) : record;
+  const shown = await buyerOrderView(orderId, key, deps, options);
+  return shown.ok ? ok(shown.value.view) : shown;
 }
 
 /** The record behind buyerOrder's view, for a caller that also needs what the buyer does not see (its deadline). */
 export async function buyerOrderRecord(orderId: string, key: string | null, deps: AdvanceDeps, options: BuyerOrderOptions = {}): Promise<Result<OrderRecord, BuyerOrderError>> {
+  const shown = await buyerOrderView(orderId, key, deps, options);
+  return shown.ok ? ok(shown.value.record) : shown;
+}
+
+/** The buyer's view and the record it was made from: the order page needs both (the view, and the product the record names). */
+export interface BuyerOrderView {
+  record: OrderRecord;
+  view: PublicOrder;
+}
+
+export async function buyerOrderView(orderId: string, key: string | null, deps: AdvanceDeps, options: BuyerOrderOptions = {}): Promise<Result<BuyerOrderView, BuyerOrderError>> {
   const own = await readOwnOrder(orderId, key, deps.store);
   if (!own.ok) return own;
   const wake = options.paymentReturn === true && (await claimPaymentReturn(deps.kv, own.value.record));
   const advanced = await advance(orderId, deps, wake ? { kind: "wake", reason: PAYMENT_RETURN } : { kind: "poll" });
   // A failed advance (KV trouble) still shows what we read: the order page keeps polling.
   const shown = advanced.ok ? advanced.value : own.value.record;
-  const order = wake ? await afterOtherRun(shown, deps, options.sleep ?? abortableSleep) : shown;
+  const record = wake ? await afterOtherRun(shown, deps, options.sleep ?? abortableSleep) : shown;
+  // Made once: it opens the sealed code, and every look of a paid order's page would open it twice.
+  const view = publicOrder(record, deps.vault);
   // Every answer that carries the code is logged: a dispute's evidence and the early fraud
   // warning's refund rule rest on when (and whether) the buyer saw it.
-  if (publicOrder(order, deps.vault).delivery?.code) await noteCodeView(deps.store, order, deps.clock.now());
-  return ok(order);
+  if (view.delivery?.code) await noteCodeView(deps.store, record, deps.clock.now());
+  return ok({ record, view });
 }
 
 /**

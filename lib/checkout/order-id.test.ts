@@ -17,6 +17,20 @@ describe("order ids", () => {
     expect(new Set(ids).size).toBe(3);
   });
 
+  it("draw every letter of their random part, across the random pool's refills", () => {
+    let now = 1_800_000_000_000;
+    const next = orderIdFactory({ now: () => (now += 1) });
+    // 600 ids: more than one pool of random bytes (256 ids' worth), each in a new millisecond
+    // so that its random part is drawn afresh rather than incremented.
+    const randomParts = Array.from({ length: 600 }, () => next().slice(10));
+    const letters = new Map<string, number>();
+    for (const part of randomParts) for (const letter of part) letters.set(letter, (letters.get(letter) ?? 0) + 1);
+    expect(letters.size).toBe(32);
+    // 9,600 letters over 32: 300 each on average; a stuck or skewed source falls far outside.
+    for (const count of letters.values()) expect(count).toBeGreaterThan(200);
+    expect(new Set(randomParts).size).toBe(600);
+  });
+
   it("capability keys are unguessable and stored only as a hash", () => {
     const key = newCapabilityKey();
     expect(key).toMatch(/^[\w-]{43}$/);

@@ -1,8 +1,10 @@
 // The words the storefront's own client components speak (catalogue, product page, theme
-// switch, error page), compiled on the server from the same ICU messages: the browser then needs
-// only icu-minify's formatter (under 1 kB) instead of next-intl's client runtime with its ICU
-// parser (about 10 kB gzip on every page, issue 17). app/_components/i18n/client-words.tsx
-// reads them; client-words.test.ts holds its output to next-intl's for every message here.
+// switch, error page, order pages), compiled on the server from the same ICU messages: the
+// browser then needs only icu-minify's formatter (under 1 kB) instead of next-intl's client
+// runtime with its ICU parser (about 10 kB gzip on every page, issue 17), and the server, which
+// renders the order page on every view, builds no message format per request for them either.
+// app/_components/i18n/client-words.tsx reads them; client-words.test.ts holds its output to
+// next-intl's for every message here.
 import compile from "icu-minify/compile";
 import type { CompiledMessage } from "icu-minify/format";
 import type { Locale } from "./locales";
@@ -17,12 +19,33 @@ export interface CompiledWords {
   [key: string]: CompiledMessage | CompiledWords;
 }
 
-const compiled = new Map<Locale, CompiledWords>();
+/** The order page's client part (order-status.tsx, copy-button.tsx): the order's words but the page's own heading and notice, and the lookup form's. */
+export function orderStatusWordsSource(locale: Locale) {
+  const SERVER_ONLY = new Set(["title", "cannotShow", "lookup"]);
+  return { order: Object.fromEntries(Object.entries(messagesOf(locale).order).filter(([key]) => !SERVER_ONLY.has(key))) };
+}
 
-/** Compiled once per language and process: the pages that carry them are static. */
-export function clientWords(locale: Locale): CompiledWords {
-  let words = compiled.get(locale);
-  if (!words) compiled.set(locale, (words = compileAll(clientWordsSource(locale), "")));
+/** "Find my orders" (order-links-form.tsx). */
+export function orderLookupWordsSource(locale: Locale) {
+  return { order: { lookup: messagesOf(locale).order.lookup } };
+}
+
+/** Which client components' words: the storefront's (the locale layout's), or one order page's. */
+export type WordSet = "storefront" | "orderStatus" | "orderLookup";
+
+const SOURCES: Record<WordSet, (locale: Locale) => object> = {
+  storefront: clientWordsSource,
+  orderStatus: orderStatusWordsSource,
+  orderLookup: orderLookupWordsSource,
+};
+
+const compiled = new Map<string, CompiledWords>();
+
+/** Compiled once per set, language and process: the messages never change while it runs. */
+export function clientWords(locale: Locale, set: WordSet = "storefront"): CompiledWords {
+  const key = `${set}:${locale}`;
+  let words = compiled.get(key);
+  if (!words) compiled.set(key, (words = compileAll(SOURCES[set](locale), "")));
   return words;
 }
 

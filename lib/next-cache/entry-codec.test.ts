@@ -24,6 +24,17 @@ describe("entry codec", () => {
     expect(value.segmentData.get("/_tree")?.toString()).toBe("tree");
   });
 
+  it("keeps a page larger than one of zlib's default chunks, and refuses one whose length is damaged", async () => {
+    const html = "<li>Starfall Legends 星陨传说 — 1,000 crystals</li>".repeat(4_000);
+    const entry: StoredEntry = { lastModified: 2, tags: [], value: { kind: "APP_PAGE", html, rscData: Buffer.alloc(50_000, 7) } };
+    const text = await encodeEntry(entry);
+    expect(await decodeEntry(text)).toEqual({ ok: true, value: entry });
+    // The trailer names the inflated length; one that lies is a damaged entry, read as a miss.
+    const gzipped = Buffer.from(text, "base64");
+    gzipped.writeUInt32LE(gzipped.readUInt32LE(gzipped.length - 4) - 1, gzipped.length - 4);
+    expect((await decodeEntry(gzipped.toString("base64"))).ok).toBe(false);
+  });
+
   it("keeps a null value (a cached 404) and revalidate false", async () => {
     const entry: StoredEntry = { lastModified: 1, tags: [], cacheControl: { revalidate: false, expire: undefined }, value: null };
     expect(await decodeEntry(await encodeEntry(entry))).toEqual({ ok: true, value: entry });

@@ -3,6 +3,11 @@
 // structured serialisation keeps Buffers, Maps and undefined exactly, where JSON would turn a
 // Buffer into an array of numbers and a Map into {}. HTML and RSC text shrink several times under
 // gzip, and KV values are strings, so the bytes travel as base64.
+//
+// An entry is inflated into one buffer of its own size, named by the gzip trailer: with zlib's
+// default 16 kB output chunks, a page's ~110 kB took seven hops between libuv's pool and the
+// main thread, each its own callback and Buffer, and the chunks were then copied into one
+// (docs/architecture-decisions.md 261).
 import { promisify } from "node:util";
 import { deserialize, serialize } from "node:v8";
 import { gunzip, gzip } from "node:zlib";
@@ -11,6 +16,11 @@ import { err, ok, type Result } from "@/lib/result";
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
+
+/** zlib's smallest output chunk. */
+const MIN_CHUNK = 64;
+/** The most a damaged trailer makes us allocate at once; a larger entry only takes more chunks. */
+const MAX_CHUNK = 16 * 1024 * 1024;
 
 const cacheControlSchema = z.object({
   revalidate: z.union([z.number(), z.literal(false)]),
@@ -41,10 +51,21 @@ export async function encodeEntry(entry: StoredEntry): Promise<string> {
 export async function decodeEntry(text: string): Promise<Result<StoredEntry, string>> {
   let data: unknown;
   try {
-    data = deserialize(await gunzipAsync(Buffer.from(text, "base64")));
+    const gzipped = Buffer.from(text, "base64");
+    data = deserialize(await gunzipAsync(gzipped, { chunkSize: inflatedSize(gzipped) }));
   } catch (error) {
     return err(`not a cache entry: ${String(error)}`);
   }
   const parsed = storedEntrySchema.safeParse(data);
   return parsed.success ? ok(parsed.data) : err(`cache entry of the wrong shape: ${parsed.error.message}`);
+}
+
+/**
+ * An output chunk that holds the whole entry: the size the gzip trailer gives (ISIZE, the inflated
+ * length modulo 2^32) and one byte more, since Node asks zlib again whenever a chunk ends full. A
+ * wrong or missing trailer only costs more chunks, or the error a damaged entry gets anyway.
+ */
+function inflatedSize(gzipped: Buffer): number {
+  const size = gzipped.length >= 4 ? gzipped.readUInt32LE(gzipped.length - 4) : 0;
+  return Math.min(Math.max(size + 1, MIN_CHUNK), MAX_CHUNK);
 }

@@ -2,8 +2,10 @@
 // by email (app/_components/order/order-links-form.tsx). Nothing about any order is ever shown here.
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { ClientWords } from "@/app/_components/i18n/client-words";
 import { OrderLinksForm } from "@/app/_components/order/order-links-form";
 import { languageAlternates } from "@/app/_components/seo/language-alternates";
+import { clientWords } from "@/lib/i18n/client-words";
 import { isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -17,12 +19,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function FindOrders({ params }: Props) {
   const { locale } = await params;
   if (isLocale(locale)) setRequestLocale(locale);
+  const language = isLocale(locale) ? locale : "en";
   const t = await getTranslations("order.lookup");
   return (
     <>
       <h1>{t("title")}</h1>
       <p>{t("intro")}</p>
-      <OrderLinksForm />
+      <ClientWords locale={language} messages={clientWords(language, "orderLookup")}>
+        <OrderLinksForm />
+      </ClientWords>
     </>
   );
 }

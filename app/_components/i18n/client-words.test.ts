@@ -2,7 +2,7 @@ import { createTranslator } from "next-intl";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { clientWords, clientWordsSource } from "@/lib/i18n/client-words";
+import { clientWords, clientWordsSource, orderLookupWordsSource, orderStatusWordsSource, type WordSet } from "@/lib/i18n/client-words";
 import { LOCALES } from "@/lib/i18n/locales";
 import { translator } from "./client-words";
 
@@ -25,13 +25,18 @@ function valueSets(message: string): Record<string, unknown>[] {
 }
 
 describe("the client components' words, compiled on the server and formatted in the browser", () => {
-  for (const locale of LOCALES) {
-    it(`say in ${locale} exactly what next-intl says, for every message and value`, () => {
-      const source = clientWordsSource(locale);
+  const sets: [WordSet, (locale: (typeof LOCALES)[number]) => object, number][] = [
+    ["storefront", clientWordsSource, 100],
+    ["orderStatus", orderStatusWordsSource, 60],
+    ["orderLookup", orderLookupWordsSource, 5],
+  ];
+  for (const locale of LOCALES) for (const [set, sourceOf, least] of sets) {
+    it(`say in ${locale} exactly what next-intl says, for every message and value (${set})`, () => {
+      const source = sourceOf(locale);
       const theirs = createTranslator({ locale, messages: source, timeZone: "UTC" });
-      const ours = translator(locale, clientWords(locale));
+      const ours = translator(locale, clientWords(locale, set));
       const all = paths(source);
-      expect(all.length).toBeGreaterThan(100);
+      expect(all.length).toBeGreaterThan(least);
       for (const [path, message] of all) {
         for (const values of valueSets(message)) {
           const expected = renderToStaticMarkup(createElement("p", null, theirs.rich(path as never, values as never)));
@@ -53,7 +58,7 @@ describe("the client components' words, compiled on the server and formatted in 
   it("are plain objects all through, as React passes them to a client component", () => {
     const plain = (value: unknown): boolean =>
       typeof value !== "object" || value === null || ((Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype) && Object.values(value).every(plain));
-    for (const locale of LOCALES) expect(plain(clientWords(locale))).toBe(true);
+    for (const locale of LOCALES) for (const [set] of sets) expect(plain(clientWords(locale, set))).toBe(true);
   });
 
   it("leave server-only words out of the page", () => {
@@ -61,5 +66,11 @@ describe("the client components' words, compiled on the server and formatted in 
     expect(shipped).toContain("Continue to checkout");
     expect(shipped).not.toContain("Demo shop");
     expect(shipped).not.toContain("Open Nintendo eShop");
+    // The order page's heading and notice are its server's; the lookup form's words are another page's.
+    const status = JSON.stringify(clientWords("en", "orderStatus"));
+    expect(status).toContain("Copy code");
+    expect(status).not.toContain("cannot be shown right now");
+    expect(status).not.toContain("Email me");
+    expect(JSON.stringify(clientWords("en", "orderLookup"))).not.toContain("Copy code");
   });
 });

@@ -1,11 +1,11 @@
 "use client";
 // Copies one code part. The result is announced, since nothing else on screen changes.
-import { useTranslations } from "next-intl";
+import { useClientWords } from "../i18n/client-words";
 import { useState } from "react";
 import styles from "./order.module.css";
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
-  const t = useTranslations("order");
+  const t = useClientWords("order");
   const [said, setSaid] = useState("");
   async function copy() {
     try {

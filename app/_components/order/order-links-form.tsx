@@ -2,7 +2,7 @@
 // "Email me my orders": the address goes to POST /api/order-links, which answers the same for
 // every address; the page then says so in the same words whatever the address, and never shows
 // an order (lib/checkout/order-links.ts mails the links to that address only).
-import { useLocale, useTranslations } from "next-intl";
+import { useClientLocale, useClientWords } from "../i18n/client-words";
 import { useId, useState, type FormEvent } from "react";
 import { regexes } from "zod/v4/core";
 import { readErrorBody } from "@/lib/http/read-error-body";
@@ -14,8 +14,8 @@ type FormState = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; email:
 const isEmail = (text: string) => text.length <= 254 && regexes.email.test(text);
 
 export function OrderLinksForm() {
-  const t = useTranslations("order.lookup");
-  const locale = useLocale();
+  const t = useClientWords("order.lookup");
+  const locale = useClientLocale();
   const id = useId();
   const [email, setEmail] = useState("");
   const [state, setState] = useState<FormState>({ kind: "idle" });

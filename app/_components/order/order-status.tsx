@@ -3,7 +3,7 @@
 // without scripts): SWR looks again when the server says to (Retry-After: soon after the order
 // last moved, ever less often while it does not) until the order is final, and on focus and
 // reconnect.
-import { useLocale, useTranslations } from "next-intl";
+import { useClientLocale, useClientWords } from "../i18n/client-words";
 import { useState } from "react";
 import useSWR from "swr";
 import type { PublicOrder } from "@/lib/checkout/public-order";
@@ -36,8 +36,8 @@ export function OrderStatus({ initial, capabilityKey, redeem }: { initial: Publi
     fallbackData: shown,
     refreshInterval: (latest) => refreshInterval(latest, shown),
   });
-  const t = useTranslations("order");
-  const locale = useLocale();
+  const t = useClientWords("order");
+  const locale = useClientLocale();
   const money = useMoney();
   const order = data?.order ?? initial;
   // A retried activation answers the whole order; the server's next hint comes with the next look.
@@ -110,8 +110,8 @@ export function OrderStatus({ initial, capabilityKey, redeem }: { initial: Publi
 }
 
 function Delivery({ order, capabilityKey, redeem, onChange }: { order: PublicOrder; capabilityKey: string; redeem: RedeemHelp | null; onChange: (order: PublicOrder) => void }) {
-  const t = useTranslations("order");
-  const locale = useLocale();
+  const t = useClientWords("order");
+  const locale = useClientLocale();
   const delivery = order.delivery;
   const [retry, setRetry] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
   if (!delivery) return null;

@@ -23,11 +23,13 @@ export function createIoredisKv({ url, prefix }: IoredisKvOptions): Kv {
   });
   // Without a listener ioredis reports every failed reconnect as an unhandled error event.
   client.on("error", (error: Error) => console.error(`[kv] redis: ${error.message}`));
+  const oneWritePerTick = batchWrites(client);
   return createRedisKv({
     async call(command, args) {
       // Only a command written to a ready connection can have reached Redis; one queued
       // offline never left this process, so its failure is a plain outage.
       const sent = client.status === "ready";
+      if (sent) oneWritePerTick();
       try {
         return await client.call(command, args);
       } catch (error) {
@@ -42,6 +44,28 @@ export function createIoredisKv({ url, prefix }: IoredisKvOptions): Kv {
       await client.quit().catch(() => client.disconnect());
     },
   });
+}
+
+/**
+ * Commands sent in the same tick leave in one write: the socket is corked at the first and
+ * uncorked once the tick's microtasks are done. ioredis writes each command on its own, a
+ * system call apiece, and a checkout's rounds each send up to seven reads or scripts together
+ * (docs/architecture-decisions.md item 95), so this was most of the driver's CPU. Unlike
+ * ioredis's auto-pipelining it adds no wait (that defers to setImmediate and holds a batch
+ * while the previous one is unanswered), and each command keeps its own reply, order and error.
+ */
+function batchWrites(client: Redis): () => void {
+  let corked = false;
+  return () => {
+    if (corked) return;
+    const stream = client.stream;
+    corked = true;
+    stream.cork();
+    process.nextTick(() => {
+      corked = false;
+      stream.uncork();
+    });
+  };
 }
 
 function isConnectionLoss(error: unknown): boolean {

@@ -4,10 +4,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { ClientWords } from "@/app/_components/i18n/client-words";
 import { OrderStatus } from "@/app/_components/order/order-status";
-import { buyerOrder } from "@/lib/checkout/buyer-order";
+import { buyerOrderView } from "@/lib/checkout/buyer-order";
 import { orderDeps } from "@/lib/shop/checkout";
 import { redeemHelp } from "@/app/_components/order/redeem-help";
+import { clientWords } from "@/lib/i18n/client-words";
 import { isLocale } from "@/lib/i18n/locales";
 
 export const dynamic = "force-dynamic";
@@ -29,16 +31,19 @@ export default async function OrderPage({ params, searchParams }: Props) {
   const { key } = await searchParams;
   const capabilityKey = typeof key === "string" ? key : null;
   // The payment page returns here: the render wakes an order awaiting its payment.
-  const order = await buyerOrder(orderId, capabilityKey, await orderDeps(), { paymentReturn: true });
+  const order = await buyerOrderView(orderId, capabilityKey, await orderDeps(), { paymentReturn: true });
   if (!order.ok && order.error.code === "not_found") notFound();
   const t = await getTranslations("order");
   // Shown with the code only (order-status.tsx), which may arrive after this render.
-  const redeem = order.ok ? await redeemHelp(orderId, isLocale(locale) ? locale : "en") : null;
+  const language = isLocale(locale) ? locale : "en";
+  const redeem = order.ok ? await redeemHelp(order.value.record.item.gameId, language) : null;
   return (
     <>
       <h1>{t("title")}</h1>
       {order.ok && capabilityKey ? (
-        <OrderStatus initial={order.value} capabilityKey={capabilityKey} redeem={redeem} />
+        <ClientWords locale={language} messages={clientWords(language, "orderStatus")}>
+          <OrderStatus initial={order.value.view} capabilityKey={capabilityKey} redeem={redeem} />
+        </ClientWords>
       ) : (
         <p className="notice" role="alert">
           {t("cannotShow")}
