@@ -51,7 +51,7 @@ export const PAYMENTS_SANDBOX_BUCKETS: Buckets = [
   ["parameters: qs and zod", /node_modules\/qs|node_modules\/zod|http\/form-params/],
   ["idempotency keys: hashes and canonical form", /http\/idempotency/],
   ["hosted page HTML", /page\/hosted-page/],
-  ["node:http server to Request and back (serve.ts, the bench's count)", /payments-sandbox\/serve|counting-payments|service-process/],
+  ["node:http server: the request read, the reply written (serve.ts, the bench's count)", /payments-sandbox\/serve|counting-payments|service-process/],
   ["Stripe objects, events and routes (ours)", /lib\/payments-sandbox\//],
 ];
 
