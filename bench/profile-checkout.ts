@@ -7,7 +7,9 @@
 // machine's load; the split much less. PROFILE_PORT (3312) picks the shop's port; the sandboxes
 // take the next two. PROFILE_KV=redis runs the shop on Redis (found or started as the tests do,
 // under a key prefix of its own) instead of the embedded store: where the own-time goal is judged,
-// and where a KV round trip is a wait on the network rather than CPU.
+// and where a KV round trip is a wait on the network rather than CPU. PROFILE_SANDBOX=payments
+// also profiles the payments sandbox's process and prints its CPU per checkout and its split,
+// the webhooks the run queued sent first.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +19,7 @@ import { load } from "./lib/load";
 import { buyOnce, runBuyers } from "./lib/checkout-buyers";
 import { npmStartArgs } from "./lib/npm-start";
 import { processCpuMs } from "./lib/process-cpu";
-import { profileSplit } from "./lib/profile-split";
+import { PAYMENTS_SANDBOX_BUCKETS, profileSplit } from "./lib/profile-split";
 import { spawnServer } from "../tests/support/spawn-server";
 import { startTestRedis, type TestRedis } from "../tests/support/redis-server";
 import { createKv } from "@/lib/kv/get-kv";
@@ -33,13 +35,18 @@ const BUYERS = Number(process.env.PROFILE_BUYERS ?? 0);
 const PAGE = process.env.PROFILE_PAGE;
 const SHOP_PORT = Number(process.env.PROFILE_PORT ?? 3312);
 const ON_REDIS = process.env.PROFILE_KV === "redis";
+/** PROFILE_SANDBOX=payments: the payments sandbox's process under the profiler too. */
+const PROFILE_PAYMENTS = process.env.PROFILE_SANDBOX === "payments";
 const BODY = (n: number) => JSON.stringify({ voucher_id: 10101, game_id: 101, email: `profile-${n}@example.com` });
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "profile-checkout-"));
-  const services = await startCheckoutServices({ shop: SHOP_PORT, upstream: SHOP_PORT + 1, payments: SHOP_PORT + 2 }, dir);
-  const { upstream, payments } = services;
   const profiles = join(dir, "profiles");
+  const paymentsProfiles = join(dir, "payments-profiles");
+  const services = await startCheckoutServices({ shop: SHOP_PORT, upstream: SHOP_PORT + 1, payments: SHOP_PORT + 2 }, dir, {
+    profilePaymentsTo: PROFILE_PAYMENTS ? paymentsProfiles : undefined,
+  });
+  const { upstream, payments } = services;
   // As the bench starts it, npm start's command with its V8 settings (no -H: one hop for
   // rewritten pages, README "Running it yourself"), under the profiler.
   const redis = ON_REDIS ? await redisStore() : null;
@@ -52,6 +59,7 @@ async function main(): Promise<void> {
   let window: [number, number];
   let wall: number[];
   let cpuMs: number;
+  let sandbox: { window: [number, number]; cpuMs: number; drainMs: number } | undefined;
   // The sandboxes' counts, read before their processes stop.
   let counted: { upstream: { calls: Record<string, number>; timeMs: Record<string, number> }; payments: { calls: Record<string, number>; timeMs: Record<string, number> } };
   let count = CHECKOUTS;
@@ -61,6 +69,7 @@ async function main(): Promise<void> {
     await payments.reset();
     const cpu = processCpuMs(SHOP_PORT);
     const cpuBefore = cpu();
+    const paymentsCpuBefore = payments.cpuMs();
     // The profile's clock is the monotonic one process.hrtime reads, in microseconds.
     const from = Number(process.hrtime.bigint() / 1000n);
     const pageUrl = PAGE === "order" ? (await buyOnce({ shopUrl: shop.url, voucherId: 10101, gameId: 101 }, "profile-order@example.com")).orderPage : `${shop.url}${PAGE}`;
@@ -72,6 +81,11 @@ async function main(): Promise<void> {
     count = wall.length;
     window = [from, Number(process.hrtime.bigint() / 1000n)];
     cpuMs = cpu() - cpuBefore;
+    if (PROFILE_PAYMENTS) {
+      // The webhooks still queued are work these checkouts caused: sent before the sandbox's CPU is read.
+      const drainMs = await payments.drain();
+      sandbox = { window: [from, Number(process.hrtime.bigint() / 1000n)], cpuMs: payments.cpuMs() - paymentsCpuBefore, drainMs };
+    }
     counted = {
       upstream: { calls: await upstream.calls(), timeMs: await upstream.timeMs() },
       payments: { calls: await payments.calls(), timeMs: await payments.timeMs() },
@@ -96,8 +110,19 @@ async function main(): Promise<void> {
   const busy = split.filter(([name]) => name !== "(idle)").reduce((sum, [, ms]) => sum + ms, 0);
   console.log(`sampled main-thread CPU per checkout: ${(busy / count).toFixed(2)} ms, of which`);
   for (const [name, ms] of split) console.log(`${(ms / count).toFixed(2).padStart(8)} ms  ${name}`);
-  if (process.env.PROFILE_KEEP) console.log(`profile kept in ${profiles}`);
+  if (sandbox) printSandboxSplit(paymentsProfiles, sandbox, count);
+  if (process.env.PROFILE_KEEP) console.log(`profile kept in ${profiles}${sandbox ? ` and ${paymentsProfiles}` : ""}`);
   else rmSync(dir, { recursive: true, force: true });
+}
+
+/** The payments sandbox's CPU per checkout from /proc, and its main thread's sampled split. */
+function printSandboxSplit(profiles: string, run: { window: [number, number]; cpuMs: number; drainMs: number }, count: number): void {
+  console.log(`\npayments sandbox process CPU ${(run.cpuMs / count).toFixed(2)} ms per checkout (all threads, the profiler's cost included; the queued webhooks' ${run.drainMs.toFixed(0)} ms drain in)`);
+  const main = readdirSync(profiles).filter((name) => name.endsWith(".cpuprofile")).sort()[0];
+  const split = [...profileSplit(join(profiles, main!), ...run.window, PAYMENTS_SANDBOX_BUCKETS)].sort((a, b) => b[1] - a[1]);
+  const busy = split.filter(([name]) => name !== "(idle)").reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`payments sandbox's sampled main-thread CPU per checkout: ${(busy / count).toFixed(2)} ms, of which`);
+  for (const [name, ms] of split) console.log(`${(ms / count).toFixed(2).padStart(8)} ms  ${name}`);
 }
 
 /** A Redis for the shop, under a prefix of its own, with the bench's one card let through. */

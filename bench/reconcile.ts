@@ -28,7 +28,7 @@ import { createEmbeddedKv } from "@/lib/kv/embedded/embedded-kv";
 import { moneyFromDecimal } from "@/lib/money";
 import { createPartnerClient } from "@/lib/partner/client";
 import { createPaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
-import { indexCreated } from "@/lib/payments-sandbox/objects/list-index";
+import { storeCreated } from "@/lib/payments-sandbox/objects/list-index";
 import type { StoredPaymentIntent } from "@/lib/payments-sandbox/objects/records";
 import { stripeClientFor } from "@/lib/shop/stripe";
 import { dayOf } from "@/lib/reconciliation/period";
@@ -136,11 +136,10 @@ async function main(): Promise<void> {
       session_id: null,
       charge_created: created,
     };
-    await payments.context.store.write("pi", intentId, stored);
-    await indexCreated(payments.context, "pi", intentId, created);
+    await storeCreated(payments.context, "pi", intentId, stored, created);
     if (!refunded) return;
     const refundId = `re_${intentId.slice(3)}`;
-    await payments.context.store.write("re", refundId, {
+    await storeCreated(payments.context, "re", refundId, {
       id: refundId,
       object: "refund",
       amount: PRICE_MINOR,
@@ -151,8 +150,7 @@ async function main(): Promise<void> {
       payment_intent: intentId,
       reason: null,
       status: "succeeded",
-    });
-    await indexCreated(payments.context, "re", refundId, created);
+    }, created);
   }
 
   async function placeOrder(i: number): Promise<void> {

@@ -37,11 +37,27 @@ export interface CheckoutServices {
   close(): Promise<void>;
 }
 
-export async function startCheckoutServices(ports: { shop: number; upstream: number; payments: number }, dir: string): Promise<CheckoutServices> {
+export interface ServicesOptions {
+  /**
+   * Run the payments sandbox under `node --cpu-prof`, its profiles written here once it closes:
+   * its CPU per purchase, split by where it goes (bench/profile-checkout.ts PROFILE_SANDBOX=payments).
+   */
+  profilePaymentsTo?: string;
+}
+
+export async function startCheckoutServices(
+  ports: { shop: number; upstream: number; payments: number },
+  dir: string,
+  options: ServicesOptions = {},
+): Promise<CheckoutServices> {
   const shopUrl = `http://127.0.0.1:${ports.shop}`;
+  const profiled = options.profilePaymentsTo ? ["--cpu-prof", `--cpu-prof-dir=${options.profilePaymentsTo}`] : [];
   const [upstream, payments] = await Promise.all([
     startService({ kind: "upstream", port: ports.upstream }),
-    startService({ kind: "payments", port: ports.payments, dir: join(dir, "payments"), webhookUrl: `${shopUrl}/api/webhooks/stripe`, webhookSecret: WEBHOOK_SECRET }),
+    startService(
+      { kind: "payments", port: ports.payments, dir: join(dir, "payments"), webhookUrl: `${shopUrl}/api/webhooks/stripe`, webhookSecret: WEBHOOK_SECRET },
+      profiled,
+    ),
   ]);
   return {
     upstream,
@@ -76,9 +92,12 @@ export async function startCheckoutServices(ports: { shop: number; upstream: num
   };
 }
 
-/** Forks service-process.ts (with this process's tsx loader) and waits until it listens. */
-async function startService(start: ServiceStart): Promise<ServiceHandle & { drain(): Promise<number>; close(): Promise<void> }> {
-  const child: ChildProcess = fork(join(import.meta.dirname, "service-process.ts"), [JSON.stringify(start)], { stdio: "inherit" });
+/** Forks service-process.ts (with this process's tsx loader, and `nodeArgs`) and waits until it listens. */
+async function startService(start: ServiceStart, nodeArgs: string[] = []): Promise<ServiceHandle & { drain(): Promise<number>; close(): Promise<void> }> {
+  const child: ChildProcess = fork(join(import.meta.dirname, "service-process.ts"), [JSON.stringify(start)], {
+    stdio: "inherit",
+    execArgv: [...process.execArgv, ...nodeArgs],
+  });
   // A sandbox left behind by a crashed bench would hold its port: it goes when this process does.
   const killOnExit = () => child.kill("SIGKILL");
   process.once("exit", killOnExit);

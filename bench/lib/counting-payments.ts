@@ -3,6 +3,7 @@
 // Partner API: the checkout's own time is what is left once both services' time is taken out.
 import { createKv } from "@/lib/kv/get-kv";
 import { createPaymentsSandbox, type AfterResponse } from "@/lib/payments-sandbox/create-payments-sandbox";
+import type { SandboxRequest } from "@/lib/payments-sandbox/http/reply";
 import { SHOP_STRIPE_EVENTS } from "@/lib/payments/webhook-events";
 import { servePaymentsSandbox, type RunningPaymentsSandbox } from "@/lib/payments-sandbox/serve";
 
@@ -30,14 +31,15 @@ export async function startCountingPayments(options: { port: number; dir: string
   });
   let counts: Record<string, number> = {};
   let times: Record<string, number> = {};
+  // servePaymentsSandbox answers through reply(), so that is what is counted.
   const counted = {
     ...sandbox,
-    async handle(request: Request, afterResponse?: AfterResponse) {
+    async reply(request: SandboxRequest, afterResponse?: AfterResponse) {
       const key = `${request.method} ${new URL(request.url).pathname.replace(/\/(cs|pi|re|evt)_[\w]+/g, "/:id")}`;
       counts[key] = (counts[key] ?? 0) + 1;
       const started = performance.now();
       try {
-        return await sandbox.handle(request, afterResponse);
+        return await sandbox.reply(request, afterResponse);
       } finally {
         times[key] = (times[key] ?? 0) + performance.now() - started;
       }

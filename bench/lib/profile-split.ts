@@ -21,8 +21,11 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
+/** Named buckets, tried in order on every frame of a sample's stack. */
+export type Buckets = [string, RegExp][];
+
 /** First match wins: a sample inside the email's nodemailer counts as the email, not as Node. */
-const BUCKETS: [string, RegExp][] = [
+const BUCKETS: Buckets = [
   ["after(): order email (nodemailer, outbox)", /order-email|lib\/mail\/|nodemailer/],
   ["proxy.ts + Next middleware", /proxy\.ts|web\/adapter|runMiddleware/],
   ["tsx ESM hooks (the cache handler's loader, on every dynamic import)", /esm\/hooks|makeAsyncRequest/],
@@ -37,8 +40,23 @@ const BUCKETS: [string, RegExp][] = [
 ];
 const UNNAMED = "Node with no library frame (HTTP server and client, streams, async hooks)";
 
+/**
+ * The payments sandbox's process (bench/lib/service-process.ts): its KV first, as in the shop's;
+ * the webhook's POST to the shop and its signature; the request's parameters; the rest of ours.
+ */
+export const PAYMENTS_SANDBOX_BUCKETS: Buckets = [
+  ["tsx ESM hooks (loading the sandbox's modules)", /esm\/hooks|makeAsyncRequest|node_modules\/tsx/],
+  ["KV: LMDB and our drivers, scripts and locks", /lib\/kv\/|node_modules\/lmdb|ordered-binary|msgpackr/],
+  ["webhook delivery: the POST to the shop (fetch) and its signature", /webhooks\/deliver-due|webhooks\/sign/],
+  ["parameters: qs and zod", /node_modules\/qs|node_modules\/zod|http\/form-params/],
+  ["idempotency keys: hashes and canonical form", /http\/idempotency/],
+  ["hosted page HTML", /page\/hosted-page/],
+  ["node:http server: the request read, the reply written (serve.ts, the bench's count)", /payments-sandbox\/serve|counting-payments|service-process/],
+  ["Stripe objects, events and routes (ours)", /lib\/payments-sandbox\//],
+];
+
 /** Milliseconds of samples per bucket over [fromUs, toUs] (the profile's monotonic clock). */
-export function profileSplit(file: string, fromUs = 0, toUs = Number.POSITIVE_INFINITY): Map<string, number> {
+export function profileSplit(file: string, fromUs = 0, toUs = Number.POSITIVE_INFINITY, buckets: Buckets = BUCKETS): Map<string, number> {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
@@ -56,7 +74,7 @@ export function profileSplit(file: string, fromUs = 0, toUs = Number.POSITIVE_IN
     const frames: string[] = [];
     for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) frames.push(where(byId.get(node)!));
     const leaf = byId.get(id)!.callFrame.functionName;
-    const bucket = BUCKETS.find(([, pattern]) => frames.some((frame) => pattern.test(frame)))?.[0] ?? (leaf.startsWith("(") ? leaf : UNNAMED);
+    const bucket = buckets.find(([, pattern]) => frames.some((frame) => pattern.test(frame)))?.[0] ?? (leaf.startsWith("(") ? leaf : UNNAMED);
     split.set(bucket, (split.get(bucket) ?? 0) + us / 1000);
   }
   return split;

@@ -7,6 +7,7 @@ import { randomIds, type IdGenerator } from "./clock-ids";
 import type { PaymentsSandboxConfig, SandboxContext } from "./context";
 import { handleApiRequest } from "./http/api-request";
 import { handlePageRequest } from "./http/page-request";
+import { toResponse, type HttpReply, type SandboxRequest } from "./http/reply";
 import { createPaymentsStore } from "./store";
 import { deliverDue } from "./webhooks/deliver-due";
 
@@ -35,6 +36,8 @@ export interface PaymentsSandbox {
    * handler may itself be calling this API). Without it they go before the answer.
    */
   handle(request: Request, afterResponse?: AfterResponse): Promise<Response>;
+  /** The same answer as plain data, for a server that writes it itself (serve.ts). */
+  reply(request: SandboxRequest, afterResponse?: AfterResponse): Promise<HttpReply>;
   /** Send the webhooks that are due now; returns how many were accepted. */
   deliverDue(): Promise<number>;
   context: SandboxContext;
@@ -56,19 +59,20 @@ export function createPaymentsSandbox(options: PaymentsSandboxOptions): Payments
       return 0;
     });
 
+  const reply = async (request: SandboxRequest, afterResponse?: AfterResponse): Promise<HttpReply> => {
+    const url = new URL(request.url);
+    const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || "/" : url.pathname;
+    const answer = path.startsWith("/v1/") ? await handleApiRequest(context, request, path) : await handlePageRequest(context, request, path, basePath);
+    // Serverless has no timers, so every request also sends what has fallen due.
+    if (afterResponse) afterResponse(deliver);
+    else await deliver();
+    return answer;
+  };
+
   return {
     context,
     deliverDue: deliver,
-    async handle(request, afterResponse) {
-      const url = new URL(request.url);
-      const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || "/" : url.pathname;
-      const response = path.startsWith("/v1/")
-        ? await handleApiRequest(context, request, path)
-        : await handlePageRequest(context, request, path, basePath);
-      // Serverless has no timers, so every request also sends what has fallen due.
-      if (afterResponse) afterResponse(deliver);
-      else await deliver();
-      return response;
-    },
+    reply,
+    handle: async (request, afterResponse) => toResponse(await reply(request, afterResponse)),
   };
 }

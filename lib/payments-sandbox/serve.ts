@@ -1,7 +1,10 @@
 // Serves a payments sandbox over node:http, for `npm run stripe-sandbox` and loopback tests.
-import { createServer } from "node:http";
+// Node's request is read and node's response written as they are (reply.ts), with no Web
+// Request or Response in between.
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PaymentsSandbox } from "./create-payments-sandbox";
+import type { SandboxRequest } from "./http/reply";
 
 export interface RunningPaymentsSandbox {
   baseUrl: string;
@@ -16,20 +19,10 @@ export function servePaymentsSandbox(sandbox: PaymentsSandbox, { port = 0, host 
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
     incoming.on("end", () => {
-      const method = incoming.method ?? "GET";
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(incoming.headers)) {
-        if (typeof value === "string") headers.set(name, value);
-      }
-      const request = new Request(`http://${incoming.headers.host ?? host}${incoming.url ?? "/"}`, {
-        method,
-        headers,
-        body: method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks),
-      });
       const tasks: (() => Promise<unknown>)[] = [];
-      void sandbox.handle(request, (task) => tasks.push(task)).then(async (response) => {
-        const body = Buffer.from(await response.arrayBuffer());
-        outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+      void sandbox.reply(sandboxRequest(incoming, host, Buffer.concat(chunks).toString("utf8")), (task) => tasks.push(task)).then((reply) => {
+        const body = reply.body ?? "";
+        outgoing.writeHead(reply.status, { ...reply.headers, "Content-Length": String(Buffer.byteLength(body)) });
         outgoing.end(body);
         for (const task of tasks) {
           const run = task().finally(() => running.delete(run));
@@ -52,4 +45,19 @@ export function servePaymentsSandbox(sandbox: PaymentsSandbox, { port = 0, host 
       });
     });
   });
+}
+
+/** Node's request as the sandbox reads one; node gives an array only for Set-Cookie, which it never reads. */
+function sandboxRequest(incoming: IncomingMessage, host: string, body: string): SandboxRequest {
+  return {
+    method: incoming.method ?? "GET",
+    url: `http://${incoming.headers.host ?? host}${incoming.url ?? "/"}`,
+    headers: {
+      get(name) {
+        const value = incoming.headers[name.toLowerCase()];
+        return typeof value === "string" ? value : null;
+      },
+    },
+    text: async () => body,
+  };
 }

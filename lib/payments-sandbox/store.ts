@@ -5,12 +5,13 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { Kv } from "@/lib/kv/kv";
 import { acquireLock, type KvLock } from "@/lib/kv/lock";
 import type { Charge, Dispute, EarlyFraudWarning, PaymentMethod, Refund, Review, StoredPaymentIntent, StoredSession, StripeEvent } from "./objects/records";
+import { writeAndUnlock } from "./write-and-unlock";
 
 const LOCK_TTL_MS = 5_000;
 const LOCK_WAIT_MS = 10;
 const LOCK_GIVE_UP_MS = 5_000;
 
-interface Kinds {
+export interface Kinds {
   cs: StoredSession;
   pi: StoredPaymentIntent;
   re: Refund;
@@ -59,15 +60,19 @@ export function createPaymentsStore(kv: Kv, namespace = "payments-sandbox"): Pay
         if (Date.now() > giveUp) throw new Error(`Payments sandbox: ${kind} ${id} stayed locked for ${LOCK_GIVE_UP_MS} ms`);
         await delay(LOCK_WAIT_MS);
       }
+      let released = false;
       try {
         const current = await read(kind, id);
         if (current === null) return null;
         const { next, result } = await change(current);
-        if (next) await write(kind, id, next);
+        if (next) {
+          await kv.run(writeAndUnlock, { keys: { object: key(kind, id), lock: lockKey }, args: { json: JSON.stringify(next), token: lock.token } });
+          released = true;
+        }
         return result;
       } finally {
         // Only our own token is released: a holder whose TTL ran out cannot free the next one's lock.
-        await lock.release();
+        if (!released) await lock.release();
       }
     },
   };

@@ -5,8 +5,9 @@ import { errorBody, invalidRequest, type StripeError } from "../stripe-error";
 import { API_ROUTES } from "./api-routes";
 import { parseForm } from "./form-params";
 import { checkIdempotency, type Answer } from "./idempotency";
+import type { HttpReply, SandboxRequest } from "./reply";
 
-export async function handleApiRequest(context: SandboxContext, request: Request, path: string): Promise<Response> {
+export async function handleApiRequest(context: SandboxContext, request: SandboxRequest, path: string): Promise<HttpReply> {
   const apiKey = bearerKey(request);
   if (!apiKey.ok) return json(errorAnswer(apiKey.error));
   const method = request.method.toUpperCase();
@@ -36,7 +37,7 @@ export async function handleApiRequest(context: SandboxContext, request: Request
   return json(answer, { "Idempotency-Key": idempotencyKey });
 }
 
-function bearerKey(request: Request): { ok: true; value: string } | { ok: false; error: StripeError } {
+function bearerKey(request: SandboxRequest): { ok: true; value: string } | { ok: false; error: StripeError } {
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) {
@@ -52,9 +53,10 @@ function errorAnswer(error: StripeError): Answer {
   return { status: error.status, body: errorBody(error) };
 }
 
-function json(answer: Answer, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(answer.body), {
+function json(answer: Answer, headers: Record<string, string> = {}): HttpReply {
+  return {
     status: answer.status,
     headers: { "Content-Type": "application/json", "Request-Id": `req_${crypto.randomUUID().replaceAll("-", "").slice(0, 14)}`, ...headers },
-  });
+    body: JSON.stringify(answer.body),
+  };
 }

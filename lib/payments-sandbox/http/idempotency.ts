@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { PaymentsStore } from "../store";
 import type { StripeError } from "../stripe-error";
+import { keepAnswer } from "./keep-answer";
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const RUNNING_TTL_MS = 30_000;
@@ -57,8 +58,11 @@ export async function checkIdempotency(
     kind: "fresh",
     async finish(answer) {
       // Stripe does not keep answers to requests that failed before doing anything (5xx).
-      if (answer.status < 500) await store.kv.set(keptKey, JSON.stringify({ fingerprint, answer } satisfies Kept), { ttlMs: KEEP_MS });
-      await store.kv.del(runningKey);
+      const keep = answer.status < 500;
+      await store.kv.run(keepAnswer, {
+        keys: { kept: keptKey, running: runningKey },
+        args: { json: keep ? JSON.stringify({ fingerprint, answer } satisfies Kept) : "", ttlMs: KEEP_MS, keep: keep ? "1" : "0" },
+      });
     },
   };
 }

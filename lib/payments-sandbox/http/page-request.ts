@@ -5,8 +5,9 @@ import { authenticateSession, paySession, type PayOutcome } from "../objects/pay
 import { readSession } from "../objects/sessions";
 import { authenticatePage, messagePage, payPage } from "../page/hosted-page";
 import { parseForm } from "./form-params";
+import type { HttpReply, SandboxRequest } from "./reply";
 
-export async function handlePageRequest(context: SandboxContext, request: Request, path: string, basePath: string): Promise<Response> {
+export async function handlePageRequest(context: SandboxContext, request: SandboxRequest, path: string, basePath: string): Promise<HttpReply> {
   const match = /^\/pay\/([A-Za-z0-9_]+)(\/authenticate)?$/.exec(path);
   const sessionId = match?.[1];
   if (!sessionId) return html(404, messagePage("Not found", "There is no such page in the payments sandbox."));
@@ -27,17 +28,17 @@ export async function handlePageRequest(context: SandboxContext, request: Reques
   return answerOutcome(outcome.value, stored, payAction);
 }
 
-function answerOutcome(outcome: PayOutcome, stored: Parameters<typeof payPage>[0], payAction: string): Response {
+function answerOutcome(outcome: PayOutcome, stored: Parameters<typeof payPage>[0], payAction: string): HttpReply {
   switch (outcome.kind) {
     case "authorized":
-      return new Response(null, { status: 303, headers: { Location: outcome.redirectTo } });
+      return { status: 303, headers: { Location: outcome.redirectTo }, body: null };
     case "authenticate":
-      return new Response(null, { status: 303, headers: { Location: `${payAction}/authenticate` } });
+      return { status: 303, headers: { Location: `${payAction}/authenticate` }, body: null };
     case "declined":
       return html(402, payPage(stored, payAction, outcome.message));
   }
 }
 
-function html(status: number, body: string): Response {
-  return new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+function html(status: number, body: string): HttpReply {
+  return { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }, body };
 }

@@ -7,7 +7,7 @@ import { unixSeconds } from "../clock-ids";
 import type { SandboxContext } from "../context";
 import { invalidRequest, resourceMissing, type StripeError } from "../stripe-error";
 import { emitEvent } from "../webhooks/emit-event";
-import { indexCreated } from "./list-index";
+import { storeCreated } from "./list-index";
 import { EVIDENCE_FIELDS, type Dispute, type EvidenceField, type Metadata, type StoredPaymentIntent } from "./records";
 
 const RESPONSE_WINDOW_S = 7 * 24 * 60 * 60;
@@ -31,8 +31,7 @@ export async function openDispute(context: SandboxContext, stored: StoredPayment
     reason: "fraudulent",
     status: "needs_response",
   };
-  await context.store.write("dp", dispute.id, dispute);
-  await indexCreated(context, "dp", dispute.id, dispute.created);
+  await storeCreated(context, "dp", dispute.id, dispute, dispute.created);
   await emitEvent(context, "charge.dispute.created", dispute);
   await emitEvent(context, "charge.dispute.funds_withdrawn", dispute);
   return dispute;

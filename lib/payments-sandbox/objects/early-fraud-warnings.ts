@@ -6,7 +6,7 @@ import { unixSeconds } from "../clock-ids";
 import type { SandboxContext } from "../context";
 import { resourceMissing, type StripeError } from "../stripe-error";
 import { emitEvent } from "../webhooks/emit-event";
-import { indexCreated } from "./list-index";
+import { storeCreated } from "./list-index";
 import type { EarlyFraudWarning, StoredPaymentIntent } from "./records";
 
 export async function warnOfFraud(context: SandboxContext, stored: StoredPaymentIntent): Promise<EarlyFraudWarning> {
@@ -20,8 +20,7 @@ export async function warnOfFraud(context: SandboxContext, stored: StoredPayment
     livemode: false,
     payment_intent: stored.intent.id,
   };
-  await context.store.write("issfr", warning.id, warning);
-  await indexCreated(context, "issfr", warning.id, warning.created);
+  await storeCreated(context, "issfr", warning.id, warning, warning.created);
   await emitEvent(context, "radar.early_fraud_warning.created", warning);
   return warning;
 }

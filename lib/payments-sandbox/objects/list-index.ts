@@ -9,6 +9,8 @@ import { err, ok, type Result } from "@/lib/result";
 import type { SandboxContext } from "../context";
 import { resourceMissing, type StripeError } from "../stripe-error";
 import type { ListParams } from "../http/param-schemas";
+import type { Kinds } from "../store";
+import { writeListedScript } from "./write-listed";
 
 export type ListedKind = "pi" | "re" | "ch" | "cs" | "evt" | "prv" | "dp" | "issfr";
 
@@ -36,10 +38,40 @@ export function listKey(context: SandboxContext, kind: ListedKind, paymentIntent
   return paymentIntent === undefined ? context.store.key("list", kind) : context.store.key("list", kind, paymentIntent);
 }
 
-/** Called once, where an object of `kind` comes into being; with its payment intent, also listed under it. */
-export async function indexCreated(context: SandboxContext, kind: ListedKind, id: string, createdSeconds: number, paymentIntent?: string): Promise<void> {
-  await context.store.kv.zAdd(listKey(context, kind), -createdSeconds, id);
-  if (paymentIntent !== undefined) await context.store.kv.zAdd(listKey(context, kind, paymentIntent), -createdSeconds, id);
+/**
+ * Called once, where an object of `kind` comes into being: stores it and lists it, with its
+ * payment intent also under that intent, in one KV write.
+ */
+export async function storeCreated<K extends ListedKind>(
+  context: SandboxContext,
+  kind: K,
+  id: string,
+  value: Kinds[K],
+  createdSeconds: number,
+  paymentIntent?: string,
+): Promise<void> {
+  await writeListed(context, { object: context.store.key(kind, id), json: JSON.stringify(value), kind, id, createdSeconds, paymentIntent });
+}
+
+/**
+ * Writes `object` and lists `id` of `kind` (under `paymentIntent` too, when given) in one KV
+ * write; `alias` also records a key pointing at another object (a charge's intent).
+ */
+export async function writeListed(
+  context: SandboxContext,
+  entry: { object: string; json: string; kind: ListedKind; id: string; createdSeconds: number; paymentIntent?: string; alias?: { key: string; to: string } },
+): Promise<void> {
+  const list = listKey(context, entry.kind);
+  await context.store.kv.run(writeListedScript, {
+    keys: {
+      object: entry.object,
+      list,
+      // A script names every key it may touch; one this call leaves alone repeats a key it writes.
+      intentList: entry.paymentIntent === undefined ? list : listKey(context, entry.kind, entry.paymentIntent),
+      alias: entry.alias?.key ?? entry.object,
+    },
+    args: { json: entry.json, member: entry.id, score: -entry.createdSeconds, underIntent: entry.paymentIntent === undefined ? "0" : "1", aliasTo: entry.alias?.to ?? "" },
+  });
 }
 
 export interface ListSource<T> {
@@ -50,7 +82,7 @@ export interface ListSource<T> {
   created(object: T): number;
   /** A filter parameter such as `payment_intent`; objects it refuses are skipped. */
   keep?(object: T): boolean;
-  /** Walk only the objects listed under this payment intent (indexCreated with one). */
+  /** Walk only the objects listed under this payment intent (storeCreated with one). */
   paymentIntent?: string;
 }
 

@@ -7,7 +7,7 @@ import type { SandboxContext } from "../context";
 import { emitEvent } from "../webhooks/emit-event";
 import { cardFacts } from "./card-facts";
 import { failedCharge } from "./charge";
-import { indexCreated } from "./list-index";
+import { storeCreated, writeListed } from "./list-index";
 import { createPaymentMethod } from "./payment-methods";
 import { radarVerdict, type RadarVerdict } from "./radar";
 import type { ChargeFacts, PaymentError, PendingCard, StoredPaymentIntent, StoredSession } from "./records";
@@ -125,8 +125,7 @@ async function intentFor(context: SandboxContext, stored: StoredSession): Promis
     amount_refunded: 0,
     session_id: session.id,
   };
-  await context.store.write("pi", created.intent.id, created);
-  await indexCreated(context, "pi", created.intent.id, created.intent.created);
+  await storeCreated(context, "pi", created.intent.id, created, created.intent.created);
   return created;
 }
 
@@ -147,8 +146,7 @@ async function refuse(
   const error: PaymentError = verdict.kind === "blocked" || !attempt.card.decline ? BLOCKED : { type: "card_error", ...attempt.card.decline };
   const created = unixSeconds(context.clock);
   const charge = failedCharge(intent.intent, context.ids("ch"), created, { payment_method: attempt.payment_method, card: attempt.facts, outcome: verdict.outcome }, error);
-  await context.store.write("ch", charge.id, charge);
-  await indexCreated(context, "ch", charge.id, created, intent.intent.id);
+  await storeCreated(context, "ch", charge.id, charge, created, intent.intent.id);
   return decline(context, intent, { ...error, charge: charge.id });
 }
 
@@ -186,10 +184,17 @@ async function authorize(
       after_capture: attempt.card.afterCapture,
     },
   };
-  await context.store.write("pi", authorized.intent.id, authorized);
-  await indexCreated(context, "ch", chargeId, authorized.charge_created ?? 0, authorized.intent.id);
-  // Refunds may name the charge rather than the intent.
-  await context.store.kv.set(context.store.key("charge", chargeId), authorized.intent.id);
+  // The charge is derived from its intent, so the intent is what is written as the charge is
+  // listed; refunds may name the charge rather than the intent, hence the alias.
+  await writeListed(context, {
+    object: context.store.key("pi", authorized.intent.id),
+    json: JSON.stringify(authorized),
+    kind: "ch",
+    id: chargeId,
+    createdSeconds: authorized.charge_created ?? 0,
+    paymentIntent: authorized.intent.id,
+    alias: { key: context.store.key("charge", chargeId), to: authorized.intent.id },
+  });
   // Stripe sends a session's url only while it is open.
   const session = { ...stored.session, payment_intent: authorized.intent.id, status: "complete" as const, url: null };
   await emitEvent(context, "payment_intent.amount_capturable_updated", authorized.intent);

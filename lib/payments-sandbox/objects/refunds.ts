@@ -5,7 +5,7 @@ import type { SandboxContext } from "../context";
 import { invalidRequest, resourceMissing, type StripeError } from "../stripe-error";
 import { emitEvent } from "../webhooks/emit-event";
 import { chargeOf } from "./charge";
-import { indexCreated } from "./list-index";
+import { storeCreated } from "./list-index";
 import type { Metadata, Refund, StoredPaymentIntent } from "./records";
 import { readIntent } from "./payment-intents";
 import { closeReview } from "./reviews";
@@ -62,8 +62,7 @@ export async function createRefund(context: SandboxContext, request: RefundReque
       status: "succeeded",
     };
     const next = { ...current, amount_refunded: current.amount_refunded + amount };
-    await context.store.write("re", refund.id, refund);
-    await indexCreated(context, "re", refund.id, refund.created, intent.id);
+    await storeCreated(context, "re", refund.id, refund, refund.created, intent.id);
     await emitEvent(context, "charge.refunded", chargeOf(next), idempotencyKey);
     // A refund settles what a review asked, as Stripe closes it.
     const review = current.charge_facts?.review;

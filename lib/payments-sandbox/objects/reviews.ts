@@ -6,7 +6,7 @@ import { unixSeconds } from "../clock-ids";
 import type { SandboxContext } from "../context";
 import { invalidRequest, resourceMissing, type StripeError } from "../stripe-error";
 import { emitEvent } from "../webhooks/emit-event";
-import { indexCreated } from "./list-index";
+import { storeCreated } from "./list-index";
 import type { Review } from "./records";
 
 export async function openReview(context: SandboxContext, chargeId: string, intentId: string): Promise<Review> {
@@ -26,8 +26,7 @@ export async function openReview(context: SandboxContext, chargeId: string, inte
     reason: "rule",
     session: null,
   };
-  await context.store.write("prv", review.id, review);
-  await indexCreated(context, "prv", review.id, review.created);
+  await storeCreated(context, "prv", review.id, review, review.created);
   await emitEvent(context, "review.opened", review);
   return review;
 }

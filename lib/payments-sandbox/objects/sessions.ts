@@ -7,7 +7,7 @@ import type { SandboxContext } from "../context";
 import type { CreateSessionParams } from "../http/param-schemas";
 import { invalidRequest, resourceMissing, type StripeError } from "../stripe-error";
 import { emitEvent } from "../webhooks/emit-event";
-import { indexCreated } from "./list-index";
+import { storeCreated } from "./list-index";
 import type { CheckoutSession, StoredSession } from "./records";
 
 const MIN_EXPIRY_S = 30 * 60;
@@ -82,8 +82,7 @@ export async function createSession(context: SandboxContext, params: CreateSessi
       description: params.payment_intent_data.description ?? null,
     },
   };
-  await context.store.write("cs", id, stored);
-  await indexCreated(context, "cs", id, created);
+  await storeCreated(context, "cs", id, stored, created);
   return ok(session);
 }
 

@@ -7,6 +7,7 @@ import type { SandboxContext } from "../context";
 import { unixSeconds } from "../clock-ids";
 import { claimDelivery } from "./claim-delivery";
 import { deliveriesKey, eventOfMember } from "./emit-event";
+import { settleDelivery } from "./settle-delivery";
 import { signatureHeader } from "./sign";
 
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -50,20 +51,18 @@ async function deliverOne(context: SandboxContext, webhookUrl: string, member: s
   if (!(await store.kv.run(claimDelivery, { keys: { claim }, args: { now, claimUntil: now + CLAIM_MS, ttlMs: 86_400_000 } }))) return false;
   const eventId = eventOfMember(member);
   const event = await store.read("evt", eventId);
+  const settle = (retryAtMs: number | "") => store.kv.run(settleDelivery, { keys: { deliveries: deliveriesKey(context), claim }, args: { member, retryAtMs } });
   if (event && (await post(context, webhookUrl, JSON.stringify(event, null, 2)))) {
-    await store.kv.zRem(deliveriesKey(context), member);
-    await store.kv.del(claim);
+    await settle("");
     return true;
   }
   const attempts = event ? await store.kv.incr(store.key("attempts", member), { ttlMs: 7 * 86_400_000 }) : config.maxAttempts;
   if (attempts >= config.maxAttempts) {
-    await store.kv.zRem(deliveriesKey(context), member);
-    await store.kv.del(claim);
+    await settle("");
     return false;
   }
   const wait = config.retryBaseMs * 2 ** (attempts - 1);
-  await store.kv.zAdd(deliveriesKey(context), clock.now() + wait, member);
-  await store.kv.del(claim);
+  await settle(clock.now() + wait);
   context.scheduler?.schedule(wait, () => void deliverDue(context));
   return false;
 }
