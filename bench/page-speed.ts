@@ -17,7 +17,6 @@
 // Beside requests/s, each server's CPU per request (all its threads, read from /proc): other work
 // on the machine lowers requests/s but hardly the CPU a request takes, so that figure is the one
 // to compare across runs. BENCH_SECONDS (5) per measurement, BENCH_CONNECTIONS (20) as hosting.ts.
-import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -75,7 +74,7 @@ async function main(): Promise<void> {
     console.log(`products, spread     ${products.length} product pages`);
     const rows: Record<string, (seconds: number) => Promise<LoadResult>> = {
       ...Object.fromEntries(Object.entries(pages).map(([name, url]) => [name, (seconds: number) => load({ url, seconds, connections: CONNECTIONS })])),
-      "products, spread": (seconds) => spreadLoad(shop.url, products, seconds),
+      "products, spread": (seconds) => load({ url: shop.url, paths: products, seconds, connections: CONNECTIONS }),
     };
     for (const measure of Object.values(rows)) await measure(3);
     const cpu = {
@@ -120,24 +119,6 @@ async function productPaths(shopUrl: string): Promise<string[]> {
   const paths = [...new Set([...html.matchAll(/href="(\/products\/[0-9]+\/[a-z0-9-]+)"/g)].map((match) => match[1]!))];
   if (paths.length < 10) throw new Error(`the catalogue links ${paths.length} product pages: too few to spread the load`);
   return paths;
-}
-
-/** The bench's load, each request to one of `paths` picked at random. */
-async function spreadLoad(base: string, paths: readonly string[], seconds: number): Promise<LoadResult> {
-  const result = await autocannon({
-    url: base,
-    duration: seconds,
-    connections: CONNECTIONS,
-    pipelining: 1,
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)]! }) }],
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
 }
 
 main().then(

@@ -16,10 +16,13 @@ export interface LoadOptions {
   body?: string;
   seconds?: number;
   connections?: number;
+  /** Each request to one of these paths of `url`'s origin, picked at random (buyers spread over a shop). */
+  paths?: readonly string[];
 }
 
-export async function load({ url, method = "GET", headers, body, seconds = 10, connections = 50 }: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({ url, method, headers, body, duration: seconds, connections, pipelining: 1 });
+export async function load({ url, method = "GET", headers, body, seconds = 10, connections = 50, paths }: LoadOptions): Promise<LoadResult> {
+  const spread = paths ? { requests: [{ setupRequest: (request: object) => ({ ...request, path: paths[Math.floor(Math.random() * paths.length)]! }) }] } : {};
+  const result = await autocannon({ url, method, headers, body, duration: seconds, connections, pipelining: 1, ...spread });
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
