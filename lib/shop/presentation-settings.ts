@@ -1,46 +1,11 @@
-// The presentation's settings as this process was configured (lib/config/env.ts), and the owner's
-// face-value comparison: saved in KV from the admin, seeded by SHOP_FACE_VALUE_COMPARISON.
-import { unstable_cache } from "next/cache";
-import type { Actor } from "@/lib/audit";
+// The presentation's settings as this process was configured (lib/config/env.ts). The checkout
+// reads them for every quote, so this module stays free of Next's cache: the owner's face-value
+// comparison, read through that cache, is in ./face-value-comparison.ts
+// (docs/architecture-decisions.md item 279).
 import { env } from "@/lib/config/env";
-import { getKv } from "@/lib/kv/get-kv";
-import { readFaceValueComparison, setFaceValueComparison } from "@/lib/catalog/presentation/face-value-setting";
-import type { FaceValueComparison, PresentationSettings } from "@/lib/catalog/presentation/presentation-settings";
-import { systemClock } from "@/lib/time/clock";
-import { expireTags, TAGS } from "./cache-tags";
+import type { PresentationSettings } from "@/lib/catalog/presentation/presentation-settings";
 
 export function presentationSettings(): PresentationSettings {
   const config = env();
   return { newServices: config.CATALOG_NEW_SERVICES, featuredSeed: config.SHOP_FEATURED, imageHosts: config.SHOP_IMAGE_HOSTS };
-}
-
-/** The comparison in force, read live: the admin's control shows this. */
-export async function ownerFaceValueComparison(): Promise<FaceValueComparison> {
-  return readFaceValueComparison(await getKv(), env().SHOP_FACE_VALUE_COMPARISON);
-}
-
-/**
- * The comparison the product pages show, through Next's cache under its own tag, which the owner's
- * save expires; the setting's seed when KV cannot be read (at build, say).
- */
-export function faceValueComparison(): Promise<FaceValueComparison> {
-  return unstable_cache(
-    async () => {
-      try {
-        return await ownerFaceValueComparison();
-      } catch (error) {
-        console.warn(`[presentation] face-value comparison not read: ${String(error)}`);
-        return env().SHOP_FACE_VALUE_COMPARISON;
-      }
-    },
-    ["face-value-comparison"],
-    { tags: [TAGS.faceValueComparison] },
-  )();
-}
-
-/** The owner's change, audited by the library; buyers see it on their next request. */
-export async function changeFaceValueComparison(comparison: FaceValueComparison, actor: Actor): Promise<{ changed: boolean }> {
-  const changed = await setFaceValueComparison({ kv: await getKv(), clock: systemClock }, comparison, env().SHOP_FACE_VALUE_COMPARISON, actor);
-  if (changed.changed) expireTags([TAGS.faceValueComparison], "server-action");
-  return changed;
 }

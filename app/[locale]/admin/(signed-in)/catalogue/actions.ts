@@ -24,7 +24,7 @@ import type { AdminContext } from "@/lib/auth/guard/current-admin";
 import { bulkUpdatePresentation, listPresentation } from "@/lib/catalog/presentation";
 import { afterPresentationSaved } from "@/lib/shop/after-presentation-saved";
 import { catalogDeps } from "@/lib/shop/catalog-deps";
-import { changeFaceValueComparison } from "@/lib/shop/presentation-settings";
+import { changeFaceValueComparison } from "@/lib/shop/face-value-comparison";
 import { writeDraft } from "@/lib/pricing/rule-drafts";
 import { ruleContentSchema, type Rule } from "@/lib/pricing/rule-set";
 import { err, ok, type Result } from "@/lib/result";

@@ -11,7 +11,7 @@ import { catalogueHref, filterAndPage, readCatalogueQuery } from "@/app/_compone
 import { CatalogueTable } from "@/app/_components/admin/catalogue/catalogue-table";
 import own from "@/app/_components/admin/catalogue/catalogue.module.css";
 import { FaceValueSection } from "@/app/_components/admin/catalogue/face-value-form";
-import { ownerFaceValueComparison } from "@/lib/shop/presentation-settings";
+import { ownerFaceValueComparison } from "@/lib/shop/face-value-comparison";
 import { storefrontFacts } from "@/app/_components/admin/catalogue/storefront-facts";
 import { SelectAllOnPage } from "@/app/_components/admin/catalogue/select-all-on-page";
 import { adminPage } from "@/lib/shop/admin-guard";

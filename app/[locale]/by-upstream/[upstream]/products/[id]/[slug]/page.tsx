@@ -21,7 +21,7 @@ import { productJsonLd, scriptJson } from "@/app/_components/seo/product-json-ld
 import { PurchasePanel } from "@/app/_components/product/purchase-panel";
 import { botCheckWidget } from "@/lib/shop/fraud";
 import { purchasePanelProps } from "@/app/_components/product/purchase-panel-props";
-import { faceValueComparison } from "@/lib/shop/presentation-settings";
+import { faceValueComparison } from "@/lib/shop/face-value-comparison";
 import styles from "@/app/_components/product/product.module.css";
 
 type Props = { params: Promise<{ locale: string; id: string; slug: string }> };
