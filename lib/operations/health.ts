@@ -1,8 +1,9 @@
 // Health of the two outside systems the checkout depends on — upstream (the Partner API) and
 // payments (Stripe or its sandbox) — from every call the shop makes: calls, errors and a latency
-// histogram per minute, and the last error with its time. Each call costs one KV write (its
-// counters, in one script) and, on a failure, one more for the last error; the counters expire
-// after the hour they are read for, and the dashboard reads only the minutes that had calls.
+// histogram per minute, and the last error with its time. Calls written together cost one KV
+// write per minute and latency bucket among them (their counters, in one script) and, with a
+// failure among them, one more for the last error; the counters expire after the hour they are
+// read for, and the dashboard reads only the minutes that had calls.
 import { z } from "zod";
 import { getJsonOrNull } from "@/lib/kv/json";
 import type { Kv } from "@/lib/kv/kv";
@@ -48,16 +49,42 @@ export function bucketOf(ms: number): number {
   return index === -1 ? LATENCY_BOUNDS_MS.length : index;
 }
 
-export async function recordCall(kv: Kv, clock: Clock, system: HealthSystem, sample: CallSample): Promise<void> {
-  const minute = Math.floor(clock.now() / 60_000);
-  const key = (field: string) => OPS_KEYS.healthCount(system, minute, field);
-  await kv.run(countCallScript, {
-    keys: { calls: key("calls"), bucket: key(`b${bucketOf(sample.ms)}`), errors: key("errors") },
-    args: { failed: sample.failed ? 1 : 0, samplesPerMinute: SAMPLES_PER_MINUTE, ttlMs: KEEP_MS },
-  });
-  if (!sample.failed) return;
-  const message = (sample.error ?? "failed").slice(0, 300);
-  await kv.set(OPS_KEYS.healthLastError(system), JSON.stringify({ at: clock.now(), message }));
+/** A call's sample with when it was taken (ms since the epoch): the minute it is counted in. */
+export interface TimedSample extends CallSample {
+  at: number;
+}
+
+export function recordCall(kv: Kv, clock: Clock, system: HealthSystem, sample: CallSample): Promise<void> {
+  return recordCalls(kv, system, [{ ...sample, at: clock.now() }]);
+}
+
+/**
+ * Several calls of one system, counted together: one write per minute and latency bucket among
+ * them, and the last failure's error (in the order given) as the system's last error.
+ */
+export async function recordCalls(kv: Kv, system: HealthSystem, samples: readonly TimedSample[]): Promise<void> {
+  const groups = new Map<string, { minute: number; bucket: number; added: number; failed: number }>();
+  for (const sample of samples) {
+    const minute = Math.floor(sample.at / 60_000);
+    const bucket = bucketOf(sample.ms);
+    const group = groups.get(`${minute}:${bucket}`) ?? { minute, bucket, added: 0, failed: 0 };
+    group.added += 1;
+    if (sample.failed) group.failed += 1;
+    groups.set(`${minute}:${bucket}`, group);
+  }
+  await Promise.all(
+    [...groups.values()].map(({ minute, bucket, added, failed }) => {
+      const key = (field: string) => OPS_KEYS.healthCount(system, minute, field);
+      return kv.run(countCallScript, {
+        keys: { calls: key("calls"), bucket: key(`b${bucket}`), errors: key("errors") },
+        args: { added, failed, samplesPerMinute: SAMPLES_PER_MINUTE, ttlMs: KEEP_MS },
+      });
+    }),
+  );
+  const lastFailure = samples.findLast((sample) => sample.failed);
+  if (!lastFailure) return;
+  const message = (lastFailure.error ?? "failed").slice(0, 300);
+  await kv.set(OPS_KEYS.healthLastError(system), JSON.stringify({ at: lastFailure.at, message }));
 }
 
 export async function readHealth(kv: Kv, clock: Clock, system: HealthSystem): Promise<HealthReport> {
