@@ -10,6 +10,7 @@ import type { Kv } from "@/lib/kv/kv";
 import { createPaymentsSandbox, type PaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
 import type { DeliveryFaults } from "@/lib/payments-sandbox/context";
 import { signatureHeader } from "@/lib/payments-sandbox/webhooks/sign";
+import type { PostWebhook } from "@/lib/payments-sandbox/webhooks/post-webhook";
 import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
 import { cancelPayment, capturePayment, expireCheckout, openCheckout, refundPayment, retrieveCheckout } from "@/lib/payments/payment-actions";
 import { stripeClientFor } from "@/lib/shop/stripe";
@@ -237,18 +238,18 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
     });
 
     /** A declined payment whose event is due and not yet sent; resolves once a delivery's POST is in flight, held by `answer`. */
-    async function declineDueAndHeld(answer: Promise<void>): Promise<{ inFlight: Promise<void>; original: typeof fetch }> {
+    async function declineDueAndHeld(answer: Promise<void>): Promise<{ inFlight: Promise<void>; original: PostWebhook }> {
       await world.kv.close();
       world = build({ delayMs: 60_000 });
       await pay(await open(), "4000000000000002");
       await world.time.advance(60_000);
-      const original = world.sandbox.context.fetch;
+      const original = world.sandbox.context.postWebhook;
       let entered!: () => void;
       const inFlight = new Promise<void>((resolve) => (entered = resolve));
-      world.sandbox.context.fetch = async (url, init) => {
+      world.sandbox.context.postWebhook = async (url, delivery) => {
         entered();
         await answer;
-        return original(url, init);
+        return original(url, delivery);
       };
       return { inFlight, original };
     }
@@ -258,7 +259,7 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
       const { inFlight, original } = await declineDueAndHeld(new Promise<void>(() => undefined));
       void world.sandbox.deliverDue();
       await inFlight;
-      world.sandbox.context.fetch = original;
+      world.sandbox.context.postWebhook = original;
       // Another instance right away: the claim holds, nothing is sent twice meanwhile.
       expect(await world.sandbox.deliverDue()).toBe(0);
       await world.time.advance(60_000);
@@ -287,8 +288,8 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
     it("retries a failed delivery with backoff until the endpoint accepts it", async () => {
       const session = await open();
       let failures = 2;
-      const original = world.sandbox.context.fetch;
-      world.sandbox.context.fetch = async (url, init) => (failures-- > 0 ? new Response("down", { status: 503 }) : original(url, init));
+      const original = world.sandbox.context.postWebhook;
+      world.sandbox.context.postWebhook = async (url, delivery) => (failures-- > 0 ? false : original(url, delivery));
       await pay(session, "4000000000000002");
       expect(world.handled).toEqual([]);
       await world.time.advance(1000);
