@@ -9,6 +9,7 @@ import { createEmbeddedKv } from "@/lib/kv/embedded/embedded-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { createPaymentsSandbox, type PaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
 import type { DeliveryFaults } from "@/lib/payments-sandbox/context";
+import { paySession } from "@/lib/payments-sandbox/objects/pay-session";
 import { signatureHeader } from "@/lib/payments-sandbox/webhooks/sign";
 import type { PostWebhook } from "@/lib/payments-sandbox/webhooks/post-webhook";
 import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
@@ -180,6 +181,21 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
       const late = await open("order-2");
       await world.time.advance(24 * 3600 * 1000);
       expect((await retrieveCheckout(world.stripe, late.id)).status).toBe("expired");
+      expect(world.handled.map((event) => event.type)).toEqual(["checkout.session.expired", "checkout.session.expired"]);
+    });
+
+    it("refuses a Pay past the session's deadline and expires the session once, from the page or the payment itself", async () => {
+      const fromPage = await open();
+      const direct = await open("order-2");
+      await world.time.advance(24 * 3600 * 1000);
+      const paid = await pay(fromPage, "4242424242424242");
+      expect(paid.status).toBe(409);
+      expect(await paid.text()).toContain("This checkout session is expired.");
+      // The payment applies the deadline itself, under the session's lock, when no read before it did.
+      expect(await paySession(world.sandbox.context, direct.id, "4242424242424242")).toEqual({ ok: false, error: "This checkout session is expired." });
+      await world.sandbox.deliverDue();
+      expect((await retrieveCheckout(world.stripe, fromPage.id)).status).toBe("expired");
+      expect((await retrieveCheckout(world.stripe, direct.id)).status).toBe("expired");
       expect(world.handled.map((event) => event.type)).toEqual(["checkout.session.expired", "checkout.session.expired"]);
     });
 
