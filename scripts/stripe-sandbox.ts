@@ -10,6 +10,7 @@ import { resolveKvDriver } from "@/lib/kv/resolve-driver";
 import { systemScheduler } from "@/lib/time/clock";
 import { createPaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
 import { servePaymentsSandbox } from "@/lib/payments-sandbox/serve";
+import { postOverHttp } from "@/lib/payments-sandbox/webhooks/post-over-http";
 
 async function main(): Promise<void> {
   const config = env();
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   const sandbox = createPaymentsSandbox({
     kv,
     scheduler: systemScheduler,
+    // A server of its own, so its webhooks go over node:http too (docs/architecture-decisions.md item 277).
+    postWebhook: postOverHttp(),
     config: { baseUrl, webhookUrl, webhookSecret, authLapseMs: config.STRIPE_SANDBOX_AUTH_LAPSE_SECONDS * 1000 },
   });
   const running = await servePaymentsSandbox(sandbox, { port, host });

@@ -6,6 +6,7 @@ import { createPaymentsSandbox, type AfterResponse } from "@/lib/payments-sandbo
 import type { SandboxRequest } from "@/lib/payments-sandbox/http/reply";
 import { SHOP_STRIPE_EVENTS } from "@/lib/payments/webhook-events";
 import { servePaymentsSandbox, type RunningPaymentsSandbox } from "@/lib/payments-sandbox/serve";
+import { postOverHttp } from "@/lib/payments-sandbox/webhooks/post-over-http";
 
 export interface CountingPayments extends RunningPaymentsSandbox {
   /** Requests since the last reset, by "METHOD /path" with ids replaced by ":id". */
@@ -26,6 +27,8 @@ export async function startCountingPayments(options: { port: number; dir: string
     // No timers, as on a serverless host: each request sends what has fallen due once it has
     // answered, and the bench's steady traffic leaves nothing waiting.
     scheduler: null,
+    // As the standalone sandbox sends them (scripts/stripe-sandbox.ts).
+    postWebhook: postOverHttp(),
     // The events a live shop enables on its Stripe endpoint, as the embedded sandbox sends them.
     config: { baseUrl: `http://127.0.0.1:${options.port}`, webhookUrl: options.webhookUrl, webhookSecret: options.webhookSecret, enabledEvents: SHOP_STRIPE_EVENTS },
   });

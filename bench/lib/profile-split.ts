@@ -42,12 +42,13 @@ const UNNAMED = "Node with no library frame (HTTP server and client, streams, as
 
 /**
  * The payments sandbox's process (bench/lib/service-process.ts): its KV first, as in the shop's;
- * the webhook's POST to the shop and its signature; the request's parameters; the rest of ours.
+ * the webhook's POST to the shop (over node:http there, webhooks/post-over-http.ts) and its
+ * signature; the request's parameters; the rest of ours.
  */
 export const PAYMENTS_SANDBOX_BUCKETS: Buckets = [
   ["tsx ESM hooks (loading the sandbox's modules)", /esm\/hooks|makeAsyncRequest|node_modules\/tsx/],
   ["KV: LMDB and our drivers, scripts and locks", /lib\/kv\/|node_modules\/lmdb|ordered-binary|msgpackr/],
-  ["webhook delivery: the POST to the shop (fetch) and its signature", /webhooks\/deliver-due|webhooks\/sign/],
+  ["webhook delivery: the POST to the shop and its signature", /webhooks\/deliver-due|webhooks\/sign|webhooks\/post-/],
   ["parameters: qs and zod", /node_modules\/qs|node_modules\/zod|http\/form-params/],
   ["idempotency keys: hashes and canonical form", /http\/idempotency/],
   ["hosted page HTML", /page\/hosted-page/],

@@ -3,6 +3,7 @@ import type { Clock, Scheduler } from "@/lib/time/clock";
 import type { IdGenerator } from "./clock-ids";
 import type { EventType } from "./objects/records";
 import type { PaymentsStore } from "./store";
+import type { PostWebhook } from "./webhooks/post-webhook";
 
 /** Ways Stripe warns webhooks may misbehave, switched on per instance for tests. */
 export interface DeliveryFaults {
@@ -41,8 +42,8 @@ export interface SandboxContext {
   clock: Clock;
   ids: IdGenerator;
   config: PaymentsSandboxConfig;
-  /** Used to deliver webhooks; injectable so a test can deliver in process. */
-  fetch: typeof fetch;
+  /** Sends a webhook's POST; injectable so a test can deliver in process. */
+  postWebhook: PostWebhook;
   /** Present where timers exist (standalone, dev); serverless relies on delivery per request. */
   scheduler: Scheduler | null;
 }

@@ -10,6 +10,7 @@ import { handlePageRequest } from "./http/page-request";
 import { toResponse, type HttpReply, type SandboxRequest } from "./http/reply";
 import { createPaymentsStore } from "./store";
 import { deliverDue } from "./webhooks/deliver-due";
+import { postWithFetch, type PostWebhook } from "./webhooks/post-webhook";
 
 export const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -22,7 +23,10 @@ export interface PaymentsSandboxOptions {
   config: Pick<PaymentsSandboxConfig, "baseUrl" | "webhookUrl" | "webhookSecret"> & Partial<PaymentsSandboxConfig>;
   clock?: Clock;
   ids?: IdGenerator;
+  /** Delivers webhooks through this fetch (a test delivering in process); globalThis.fetch by default. */
   fetch?: typeof fetch;
+  /** Delivers webhooks this way instead of through fetch (postOverHttp for a standalone server). */
+  postWebhook?: PostWebhook;
   scheduler?: Scheduler | null;
 }
 
@@ -49,7 +53,7 @@ export function createPaymentsSandbox(options: PaymentsSandboxOptions): Payments
     store: createPaymentsStore(options.kv, options.namespace),
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    postWebhook: options.postWebhook ?? postWithFetch(options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
     scheduler: options.scheduler ?? null,
     config: { authLapseMs: SEVEN_DAYS_MS, retryBaseMs: 5_000, maxAttempts: 8, faults: {}, blockHighestRisk: true, ...options.config },
   };

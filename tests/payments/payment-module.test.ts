@@ -9,7 +9,9 @@ import { createEmbeddedKv } from "@/lib/kv/embedded/embedded-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { createPaymentsSandbox, type PaymentsSandbox } from "@/lib/payments-sandbox/create-payments-sandbox";
 import type { DeliveryFaults } from "@/lib/payments-sandbox/context";
+import { paySession } from "@/lib/payments-sandbox/objects/pay-session";
 import { signatureHeader } from "@/lib/payments-sandbox/webhooks/sign";
+import type { PostWebhook } from "@/lib/payments-sandbox/webhooks/post-webhook";
 import { handleStripeWebhook } from "@/lib/payments/handle-stripe-webhook";
 import { cancelPayment, capturePayment, expireCheckout, openCheckout, refundPayment, retrieveCheckout } from "@/lib/payments/payment-actions";
 import { stripeClientFor } from "@/lib/shop/stripe";
@@ -182,6 +184,21 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
       expect(world.handled.map((event) => event.type)).toEqual(["checkout.session.expired", "checkout.session.expired"]);
     });
 
+    it("refuses a Pay past the session's deadline and expires the session once, from the page or the payment itself", async () => {
+      const fromPage = await open();
+      const direct = await open("order-2");
+      await world.time.advance(24 * 3600 * 1000);
+      const paid = await pay(fromPage, "4242424242424242");
+      expect(paid.status).toBe(409);
+      expect(await paid.text()).toContain("This checkout session is expired.");
+      // The payment applies the deadline itself, under the session's lock, when no read before it did.
+      expect(await paySession(world.sandbox.context, direct.id, "4242424242424242")).toEqual({ ok: false, error: "This checkout session is expired." });
+      await world.sandbox.deliverDue();
+      expect((await retrieveCheckout(world.stripe, fromPage.id)).status).toBe("expired");
+      expect((await retrieveCheckout(world.stripe, direct.id)).status).toBe("expired");
+      expect(world.handled.map((event) => event.type)).toEqual(["checkout.session.expired", "checkout.session.expired"]);
+    });
+
     it("lapses an uncaptured authorization after seven days", async () => {
       const session = await open();
       await pay(session, "4242424242424242");
@@ -237,18 +254,18 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
     });
 
     /** A declined payment whose event is due and not yet sent; resolves once a delivery's POST is in flight, held by `answer`. */
-    async function declineDueAndHeld(answer: Promise<void>): Promise<{ inFlight: Promise<void>; original: typeof fetch }> {
+    async function declineDueAndHeld(answer: Promise<void>): Promise<{ inFlight: Promise<void>; original: PostWebhook }> {
       await world.kv.close();
       world = build({ delayMs: 60_000 });
       await pay(await open(), "4000000000000002");
       await world.time.advance(60_000);
-      const original = world.sandbox.context.fetch;
+      const original = world.sandbox.context.postWebhook;
       let entered!: () => void;
       const inFlight = new Promise<void>((resolve) => (entered = resolve));
-      world.sandbox.context.fetch = async (url, init) => {
+      world.sandbox.context.postWebhook = async (url, delivery) => {
         entered();
         await answer;
-        return original(url, init);
+        return original(url, delivery);
       };
       return { inFlight, original };
     }
@@ -258,7 +275,7 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
       const { inFlight, original } = await declineDueAndHeld(new Promise<void>(() => undefined));
       void world.sandbox.deliverDue();
       await inFlight;
-      world.sandbox.context.fetch = original;
+      world.sandbox.context.postWebhook = original;
       // Another instance right away: the claim holds, nothing is sent twice meanwhile.
       expect(await world.sandbox.deliverDue()).toBe(0);
       await world.time.advance(60_000);
@@ -287,8 +304,8 @@ describe.each(["embedded", "redis"] as const)("on the %s KV driver", (name) => {
     it("retries a failed delivery with backoff until the endpoint accepts it", async () => {
       const session = await open();
       let failures = 2;
-      const original = world.sandbox.context.fetch;
-      world.sandbox.context.fetch = async (url, init) => (failures-- > 0 ? new Response("down", { status: 503 }) : original(url, init));
+      const original = world.sandbox.context.postWebhook;
+      world.sandbox.context.postWebhook = async (url, delivery) => (failures-- > 0 ? false : original(url, delivery));
       await pay(session, "4000000000000002");
       expect(world.handled).toEqual([]);
       await world.time.advance(1000);

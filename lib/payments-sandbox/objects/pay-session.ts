@@ -12,7 +12,7 @@ import { createPaymentMethod } from "./payment-methods";
 import { radarVerdict, type RadarVerdict } from "./radar";
 import type { ChargeFacts, PaymentError, PendingCard, StoredPaymentIntent, StoredSession } from "./records";
 import { openReview } from "./reviews";
-import { readSession } from "./sessions";
+import { expiredIfDue } from "./sessions";
 import { cardBehaviour } from "./test-cards";
 
 export type PayOutcome =
@@ -79,9 +79,11 @@ async function withOpenSession(
   sessionId: string,
   step: (stored: StoredSession) => Promise<{ stored: StoredSession; outcome: PayOutcome }>,
 ): Promise<Result<PayOutcome, string>> {
-  const read = await readSession(context, sessionId);
-  if (!read.ok) return err("This payment page does not exist.");
+  // The deadline is applied under the lock rather than by a read before it: the page has just
+  // read the session (page-request.ts), and a third read bought nothing (docs/architecture-decisions.md item 278).
   const result = await context.store.update<"cs", Result<PayOutcome, string>>("cs", sessionId, async (current) => {
+    const expired = await expiredIfDue(context, current);
+    if (expired) return { next: expired, result: err(`This checkout session is ${expired.session.status}.`) };
     if (current.session.status !== "open") return { result: err(`This checkout session is ${current.session.status}.`) };
     const { stored, outcome } = await step(current);
     return { next: stored, result: ok(outcome) };

@@ -96,6 +96,14 @@ export async function readSession(context: SandboxContext, id: string): Promise<
   return updated ? ok(updated) : err(resourceMissing("checkout.session", id, "session"));
 }
 
+/**
+ * For a step that holds the session's lock (store.update): the session expired, with its
+ * events, when it is open past its deadline, as readSession would leave it; null otherwise.
+ */
+export async function expiredIfDue(context: SandboxContext, current: StoredSession): Promise<StoredSession | null> {
+  return isPastDeadline(context, current) ? (await toExpired(context, current, null)).next : null;
+}
+
 function isPastDeadline(context: SandboxContext, stored: StoredSession): boolean {
   return stored.session.status === "open" && unixSeconds(context.clock) >= stored.session.expires_at;
 }

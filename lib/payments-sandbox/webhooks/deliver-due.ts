@@ -69,17 +69,9 @@ async function deliverOne(context: SandboxContext, webhookUrl: string, member: s
 
 async function post(context: SandboxContext, url: string, payload: string): Promise<boolean> {
   const signature = signatureHeader(payload, context.config.webhookSecret, unixSeconds(context.clock));
-  try {
-    const response = await context.fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signature, "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
-      body: payload,
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    // Unreachable endpoint or timeout: Stripe treats both as a failed attempt and retries.
-    return false;
-  }
+  return context.postWebhook(url, {
+    body: payload,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": signature, "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+    timeoutMs: DELIVERY_TIMEOUT_MS,
+  });
 }
