@@ -10,10 +10,26 @@ import type { CompiledMessage } from "icu-minify/format";
 import type { Locale } from "./locales";
 import { messagesOf } from "./messages";
 
-/** What the client components read; server-only words (metadata, redemption steps, the demo banner) stay out. */
+/**
+ * The locale layout's, on every page of the storefront: the header's theme switch and the error
+ * page. Each page's own client parts get their words from that page (catalogueWordsSource,
+ * productWordsSource, the order pages'), so a page carries only its own in its payload.
+ */
 export function clientWordsSource(locale: Locale) {
-  const { catalog, place, delivery, unavailable, product, amount, check, summary, checkout, error, layout } = messagesOf(locale);
-  return { catalog, place, delivery, unavailable, product, amount, check, summary, checkout, error, layout: { theme: layout.theme } };
+  const { error, layout } = messagesOf(locale);
+  return { error, layout: { theme: layout.theme } };
+}
+
+/** The catalogue's browser and cards (catalog-page.tsx), on the catalogue and search pages. */
+export function catalogueWordsSource(locale: Locale) {
+  const { catalog, place, delivery } = messagesOf(locale);
+  return { catalog, place, delivery };
+}
+
+/** The product page's purchase panel and the steps it loads (purchase-panel.tsx and below); server-only words (redemption steps) stay out. */
+export function productWordsSource(locale: Locale) {
+  const { product, amount, check, summary, checkout, delivery, unavailable } = messagesOf(locale);
+  return { product, amount, check, summary, checkout, delivery, unavailable };
 }
 export interface CompiledWords {
   [key: string]: CompiledMessage | CompiledWords;
@@ -30,11 +46,13 @@ export function orderLookupWordsSource(locale: Locale) {
   return { order: { lookup: messagesOf(locale).order.lookup } };
 }
 
-/** Which client components' words: the storefront's (the locale layout's), or one order page's. */
-export type WordSet = "storefront" | "orderStatus" | "orderLookup";
+/** Which client components' words: the storefront's (the locale layout's), or one page's. */
+export type WordSet = "storefront" | "catalogue" | "product" | "orderStatus" | "orderLookup";
 
 const SOURCES: Record<WordSet, (locale: Locale) => object> = {
   storefront: clientWordsSource,
+  catalogue: catalogueWordsSource,
+  product: productWordsSource,
   orderStatus: orderStatusWordsSource,
   orderLookup: orderLookupWordsSource,
 };

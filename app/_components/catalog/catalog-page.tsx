@@ -5,7 +5,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { getCatalog } from "@/lib/shop/get-catalog";
 import { readSales } from "@/lib/catalog/popularity";
 import { getKv } from "@/lib/kv/get-kv";
+import { clientWords } from "@/lib/i18n/client-words";
 import { markUnsellableProducts, salesCeiling, pagesPaused } from "@/lib/shop/storefront-sales";
+import { ClientWords } from "../i18n/client-words";
 import { StaleBanner } from "../layout/stale-banner";
 import { CatalogBrowser } from "./catalog-browser";
 import { toCatalogRow, type ProductRank } from "./catalog-row";
@@ -36,12 +38,15 @@ export async function CatalogPage({ search }: { search: string }) {
         <p>{t("catalog.subtitle", { brands })}</p>
       </section>
       {snapshot.stale ? <StaleBanner /> : null}
-      <CatalogBrowser
-        rows={products.map((p) => toCatalogRow(p, snapshot, rank, t, locale))}
-        facets={catalogFacets(products, t, locale)}
-        currency={priceCurrency(snapshot)}
-        serverSearch={search}
-      />
+      {/* The catalogue's words here rather than in the locale layout, so no other page carries them. */}
+      <ClientWords locale={locale} messages={clientWords(locale, "catalogue")}>
+        <CatalogBrowser
+          rows={products.map((p) => toCatalogRow(p, snapshot, rank, t, locale))}
+          facets={catalogFacets(products, t, locale)}
+          currency={priceCurrency(snapshot)}
+          serverSearch={search}
+        />
+      </ClientWords>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { createTranslator } from "next-intl";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { clientWords, clientWordsSource, orderLookupWordsSource, orderStatusWordsSource, type WordSet } from "@/lib/i18n/client-words";
+import { catalogueWordsSource, clientWords, clientWordsSource, orderLookupWordsSource, orderStatusWordsSource, productWordsSource, type WordSet } from "@/lib/i18n/client-words";
 import { LOCALES } from "@/lib/i18n/locales";
 import { translator } from "./client-words";
 
@@ -26,7 +26,9 @@ function valueSets(message: string): Record<string, unknown>[] {
 
 describe("the client components' words, compiled on the server and formatted in the browser", () => {
   const sets: [WordSet, (locale: (typeof LOCALES)[number]) => object, number][] = [
-    ["storefront", clientWordsSource, 100],
+    ["storefront", clientWordsSource, 5],
+    ["catalogue", catalogueWordsSource, 30],
+    ["product", productWordsSource, 80],
     ["orderStatus", orderStatusWordsSource, 60],
     ["orderLookup", orderLookupWordsSource, 5],
   ];
@@ -48,7 +50,7 @@ describe("the client components' words, compiled on the server and formatted in 
   }
 
   it("reads a namespace as useTranslations(namespace) does, and says whether a message exists", () => {
-    const catalog = translator("en", clientWords("en"), "catalog");
+    const catalog = translator("en", clientWords("en", "catalogue"), "catalog");
     expect(catalog("count", { count: 1 })).toBe("1 product");
     expect(catalog.has("count")).toBe(true);
     expect(catalog.has("nothing")).toBe(false);
@@ -61,11 +63,18 @@ describe("the client components' words, compiled on the server and formatted in 
     for (const locale of LOCALES) for (const [set] of sets) expect(plain(clientWords(locale, set))).toBe(true);
   });
 
-  it("leave server-only words out of the page", () => {
-    const shipped = JSON.stringify(clientWords("en"));
-    expect(shipped).toContain("Continue to checkout");
-    expect(shipped).not.toContain("Demo shop");
-    expect(shipped).not.toContain("Open Nintendo eShop");
+  it("leave server-only words and other pages' words out of the page", () => {
+    const product = JSON.stringify(clientWords("en", "product"));
+    expect(product).toContain("Continue to checkout");
+    expect(product).not.toContain("Demo shop");
+    expect(product).not.toContain("Open Nintendo eShop");
+    // Every page carries the layout's words; the catalogue's and the product page's only their own.
+    const layout = JSON.stringify(clientWords("en"));
+    expect(layout).toContain("Try again");
+    expect(layout).not.toContain("Continue to checkout");
+    expect(layout).not.toContain("Nothing matches your search");
+    expect(JSON.stringify(clientWords("en", "catalogue"))).not.toContain("Continue to checkout");
+    expect(product).not.toContain("Nothing matches your search");
     // The order page's heading and notice are its server's; the lookup form's words are another page's.
     const status = JSON.stringify(clientWords("en", "orderStatus"));
     expect(status).toContain("Copy code");

@@ -16,6 +16,8 @@ import { loadProduct } from "@/app/_components/product/load-product";
 import { ProductChips } from "@/app/_components/product/product-chips";
 import { productHref } from "@/app/_components/product/product-href";
 import { BotCheckProvider } from "@/app/_components/product/bot-check";
+import { ClientWords } from "@/app/_components/i18n/client-words";
+import { clientWords } from "@/lib/i18n/client-words";
 import { languageAlternates } from "@/app/_components/seo/language-alternates";
 import { productJsonLd, scriptJson } from "@/app/_components/seo/product-json-ld";
 import { PurchasePanel } from "@/app/_components/product/purchase-panel";
@@ -86,9 +88,12 @@ export default async function ProductPage({ params }: Props) {
           />
           {summary ? <p className={styles.description}>{summary}</p> : null}
         </header>
-        <BotCheckProvider widget={botCheckWidget()}>
-          <PurchasePanel {...purchasePanelProps(detail, comparison)} />
-        </BotCheckProvider>
+        {/* The purchase's words here rather than in the locale layout, so no other page carries them. */}
+        <ClientWords locale={locale} messages={clientWords(locale, "product")}>
+          <BotCheckProvider widget={botCheckWidget()}>
+            <PurchasePanel {...purchasePanelProps(detail, comparison)} />
+          </BotCheckProvider>
+        </ClientWords>
         <section className={styles.details} aria-label={t("product.deliverySection")}>
           <DeliveryFacts product={product} denominations={denominations} />
         </section>
