@@ -299,7 +299,10 @@ async function driveSteps(orderId: string, deps: AdvanceDeps, { created, woken }
       deps.store.save(current, step.change, letGo),
       step.change.to === "completed" && tellCompleted(deps, moved),
     ]);
-    if (saved.ok && saved.value.letGo) lease.letGoneBySave(saved.value.letGo.mark);
+    // Released by the save only if the lease was there under this run's token; else (it lapsed,
+    // or the store keeps its orders in another KV) the run lets go as usual.
+    const letGone = saved.ok && saved.value.letGo?.released ? saved.value.letGo : null;
+    if (letGone) lease.letGoneBySave(letGone.mark);
     if (!saved.ok && saved.error.code !== "conflict") return saved;
     // Upstream's answer in a step whose save lost must not go unseen (upstream-surprises.ts).
     if (!saved.ok && step.change.patch?.upstream) await keepLostAnswer(deps, last, step.change.patch.upstream);
@@ -309,7 +312,7 @@ async function driveSteps(orderId: string, deps: AdvanceDeps, { created, woken }
     if (saved.ok && !goOn) return ok(saved.value.record);
     // Let go: this run can take no further step. Should the order have fallen due during the
     // save (a deadline that close), it is left due now for the run asked for.
-    if (saved.ok && saved.value.letGo) return isDue(saved.value.record, deps) ? { result: ok(saved.value.record), left: "out_of_steps" } : ok(saved.value.record);
+    if (saved.ok && letGone) return isDue(saved.value.record, deps) ? { result: ok(saved.value.record), left: "out_of_steps" } : ok(saved.value.record);
     // The next step goes on from what this save wrote, not from a read of it: had anyone
     // written since, the next save's compare-and-set finds out, and a conflict reads again.
     if (saved.ok) known = saved;
