@@ -149,7 +149,7 @@ async function runs(orderId: string, deps: AdvanceDeps, first: FirstRun, watches
     let pending: WakeReason | null = null;
     let ran: DriveRun;
     try {
-      ran = await drive(orderId, deps, run === 0 ? first : {}, watch);
+      ran = await drive(orderId, deps, run === 0 ? first : {}, watch, lease);
       result = ran.result;
     } finally {
       pending = await lease.letGo();
@@ -228,19 +228,24 @@ function isDue(record: OrderRecord, deps: AdvanceDeps): boolean {
   return record.nextCheckAt !== null && record.nextCheckAt <= deps.clock.now();
 }
 
+/** Whether a run stops once this save lands: it waits, or the step after it has nothing to do now (as the loop's next look judges). */
+function endsRun(moved: OrderRecord, goOn: boolean, deps: AdvanceDeps): boolean {
+  return !goOn || !STEPS[moved.state] || !isDue(moved, deps);
+}
+
 /** The waiting mark, taken; unsure (KV trouble) counts as a reason to look. */
 async function takeWakeOrLook(deps: AdvanceDeps, orderId: string): Promise<WakeReason | null> {
   return takeWake(deps.kv, orderId).catch((): WakeReason => ({ kind: "any" }));
 }
 
 /** Run the order's steps under its lease, as far as they go without waiting for someone else. */
-async function drive(orderId: string, deps: AdvanceDeps, start: RunStart, watch: (() => void) | null): Promise<DriveRun> {
-  const result = await driveSteps(orderId, deps, start, watch);
+async function drive(orderId: string, deps: AdvanceDeps, start: RunStart, watch: (() => void) | null, lease: Lease): Promise<DriveRun> {
+  const result = await driveSteps(orderId, deps, start, watch, lease);
   if ("left" in result) return result;
   return { result, left: !result.ok && result.error.code === "kv_error" ? "trouble" : null };
 }
 
-async function driveSteps(orderId: string, deps: AdvanceDeps, { created, woken }: RunStart, watch: (() => void) | null): Promise<Result<OrderRecord, OrderStoreError> | DriveRun> {
+async function driveSteps(orderId: string, deps: AdvanceDeps, { created, woken }: RunStart, watch: (() => void) | null, lease: Lease): Promise<Result<OrderRecord, OrderStoreError> | DriveRun> {
   // The waiting wake-up mark is taken in the same round as the first read: the step asks
   // upstream or the payment provider itself, so which of the two came first is moot.
   const [taken, firstRead]: [WakeReason | null, Result<StoredOrder, OrderStoreError>] = created
@@ -287,10 +292,17 @@ async function driveSteps(orderId: string, deps: AdvanceDeps, { created, woken }
     // the save (once per order, lib/operations), not after it. (The partner balance's counts
     // follow the order store's moves: lib/shop/balance-counting.ts.)
     const moved = { ...last, ...step.change.patch, state: step.change.to ?? last.state };
+    // A save after which the run stops lets go of the lease in its own write: the buyer waits
+    // for one round less. It lets go only if it lands; a conflict keeps the lease for the re-read.
+    const letGo = endsRun(moved, goOn, deps) ? (lease.toLetGo ?? undefined) : undefined;
     const [saved] = await Promise.all([
-      deps.store.save(current, step.change),
+      deps.store.save(current, step.change, letGo),
       step.change.to === "completed" && tellCompleted(deps, moved),
     ]);
+    // Released by the save only if the lease was there under this run's token; else (it lapsed,
+    // or the store keeps its orders in another KV) the run lets go as usual.
+    const letGone = saved.ok && saved.value.letGo?.released ? saved.value.letGo : null;
+    if (letGone) lease.letGoneBySave(letGone.mark);
     if (!saved.ok && saved.error.code !== "conflict") return saved;
     // Upstream's answer in a step whose save lost must not go unseen (upstream-surprises.ts).
     if (!saved.ok && step.change.patch?.upstream) await keepLostAnswer(deps, last, step.change.patch.upstream);
@@ -298,6 +310,9 @@ async function driveSteps(orderId: string, deps: AdvanceDeps, { created, woken }
     // A conflict means another writer moved the order: read again and decide afresh. A step
     // that must wait ends this run; the sweep or the next wake-up takes it from there.
     if (saved.ok && !goOn) return ok(saved.value.record);
+    // Let go: this run can take no further step. Should the order have fallen due during the
+    // save (a deadline that close), it is left due now for the run asked for.
+    if (saved.ok && letGone) return isDue(saved.value.record, deps) ? { result: ok(saved.value.record), left: "out_of_steps" } : ok(saved.value.record);
     // The next step goes on from what this save wrote, not from a read of it: had anyone
     // written since, the next save's compare-and-set finds out, and a conflict reads again.
     if (saved.ok) known = saved;

@@ -7,6 +7,7 @@ import type { Kv } from "@/lib/kv/kv";
 import { KvError } from "@/lib/kv/kv-error";
 import { acquireLock, type KvLock } from "@/lib/kv/lock";
 import { markWake, pendingWake, wakeFrom, wakeMarkKey, type WakeReason } from "./wake-mark";
+import type { LeaseToLetGo } from "./store/order-store";
 
 export interface LeaseDeps {
   kv: Kv;
@@ -20,6 +21,13 @@ export interface LeaseDeps {
 /** A run's hold on its order, let go with a look for a wake-up that came while it was held. */
 export interface Lease {
   letGo(): Promise<WakeReason | null>;
+  /**
+   * What a save needs to let go of the lease in its own write, sparing the run's last round
+   * (advance.ts); null when there is no lease in KV to let go (KV failed as it was taken).
+   */
+  readonly toLetGo: LeaseToLetGo | null;
+  /** A save let go of the lease and read the wake-up mark: renewing stops, and `letGo` answers that mark without asking KV. */
+  letGoneBySave(mark: string | null): void;
 }
 
 /** The first run's lease (null: another run holds it), and the wake-up it brings. */
@@ -60,7 +68,7 @@ export async function takeLease(deps: LeaseDeps, orderId: string): Promise<Lease
     lock = await acquireLock(deps.kv, leaseKey(orderId), deps.leaseMs);
   } catch {
     // A lease is an optimisation; without KV for it, the compare-and-sets still keep order.
-    return { letGo: () => pendingWake(deps.kv, orderId).catch(() => null) };
+    return { letGo: () => pendingWake(deps.kv, orderId).catch(() => null), toLetGo: null, letGoneBySave: () => undefined };
   }
   return lock && heartbeat(lock, deps, orderId);
 }
@@ -111,10 +119,16 @@ export function heartbeat(lock: KvLock, deps: LeaseDeps, orderId: string): Lease
   }, Math.max(1, Math.floor(deps.leaseMs / 3)));
   // A heartbeat never keeps a process (a sweep script, a test) alive by itself.
   timer.unref?.();
+  let gone: { mark: string | null } | null = null;
   return {
     letGo: () => {
       clearInterval(timer);
-      return letGo(lock, deps.kv, orderId);
+      return gone ? Promise.resolve(wakeFrom(gone.mark)) : letGo(lock, deps.kv, orderId);
+    },
+    toLetGo: { key: lock.key, token: lock.token, markKey: wakeMarkKey(orderId) },
+    letGoneBySave: (mark) => {
+      clearInterval(timer);
+      gone = { mark };
     },
   };
 }

@@ -165,12 +165,12 @@ function failingSaveOnce(store: OrderStore, from: string | null): OrderStore {
   let armed = from !== null;
   return {
     ...store,
-    save: async (current, change) => {
+    save: async (current, change, letGo) => {
       if (armed && current.record.state === from) {
         armed = false;
         return err({ code: "kv_error", error: new KvError("unavailable", "connection reset") });
       }
-      return store.save(current, change);
+      return store.save(current, change, letGo);
     },
   };
 }

@@ -69,8 +69,12 @@ const faultArb: fc.Arbitrary<Fault> = fc.oneof(
   fc.constant({ target: "upstream" as const, kind: "refused_between" as const, path: "/api/pay" }),
   fc.constant({ target: "store" as const, kind: "crash_after_save" as const }),
   fc.record({ target: fc.constant("kv" as const), kind: fc.constantFrom("error" as const, "reply_lost" as const) }),
-  // Aimed at the steps a wake-up rests on: the holder letting go, the waker's mark.
-  fc.record({ target: fc.constant("kv" as const), kind: fc.constantFrom("error" as const, "reply_lost" as const), on: fc.constantFrom("release-lock-and-get", "checkout:wake:") }),
+  // Aimed at the steps a wake-up rests on: the holder letting go (alone, or in its run's last save), the waker's mark.
+  fc.record({
+    target: fc.constant("kv" as const),
+    kind: fc.constantFrom("error" as const, "reply_lost" as const),
+    on: fc.constantFrom("release-lock-and-get", "checkout-save-order-and-let-go", "checkout:wake:"),
+  }),
   fc.constant({ target: "mail" as const, kind: "refused" as const }),
 );
 /** A double submit, or two tabs: mostly one, sometimes two or three at once. */
@@ -249,6 +253,18 @@ const ISSUE_25: [WorldParams, Action[], Action[]][] = ([
       { do: "race", order: 0, runs: 1, event: true, sweep: false },
       { do: "order", flow: "balance", priceChanged: false, payWith: null },
       { do: "fault", fault: { target: "kv", kind: "error", on: "checkout:wake:" } },
+      { do: "race", order: 1, runs: 1, event: true, sweep: false },
+    ],
+  ],
+  // The same, the holder letting go in its last save: that save's reply is lost, or it fails.
+  [
+    { ...quietWorld, supplierLatencySeconds: 5 },
+    [
+      { do: "order", flow: "pay_first_code", priceChanged: false, payWith: null },
+      { do: "fault", fault: { target: "kv", kind: "reply_lost", on: "checkout-save-order-and-let-go" } },
+      { do: "race", order: 0, runs: 1, event: true, sweep: false },
+      { do: "order", flow: "balance", priceChanged: false, payWith: null },
+      { do: "fault", fault: { target: "kv", kind: "error", on: "checkout-save-order-and-let-go" } },
       { do: "race", order: 1, runs: 1, event: true, sweep: false },
     ],
   ],

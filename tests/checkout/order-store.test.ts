@@ -7,7 +7,7 @@ import type { Kv } from "@/lib/kv/kv";
 import type { OrderRecord } from "@/lib/checkout/order-record";
 import { ORDER_EMAIL_GRACE_MS, ORDER_KEYS, createOrderStore, readOrders, readOrderText, type StoredOrder } from "@/lib/checkout/store/order-store";
 import { orderEmailSentScript } from "@/lib/checkout/store/order-email-sent-script";
-import { saveOrderScript } from "@/lib/checkout/store/save-order-script";
+import { saveOrderAndLetGoScript, saveOrderScript } from "@/lib/checkout/store/save-order-script";
 import { driversForFile } from "../kv/drivers";
 import { race } from "../kv/helpers";
 
@@ -168,6 +168,47 @@ describe.each(drivers)("checkout order store: $name", ({ name, skipReason, open 
     expect(await kv.run(saveOrderScript, { keys, args })).toBe("saved");
     expect(await kv.run(saveOrderScript, { keys, args })).toBe("already");
     expect(await kv.run(saveOrderScript, { keys, args: { ...args, value: '{"v":2}' } })).toBe("conflict");
+  });
+
+  it("lets go of a lease in the save's own write only when the save lands, reading the wake-up mark with it", async () => {
+    const [kv] = kvs(1) as [Kv];
+    const store = createOrderStore(kv, clock);
+    const created = await store.create(sampleOrder());
+    if (!created.ok) throw new Error("create failed");
+    const letGo = { key: "lease", token: "mine", markKey: "mark" };
+    await kv.setIfAbsent("lease", "mine", { ttlMs: 60_000 });
+    await kv.set("mark", "payment:x");
+    const note = { kind: "stepFailed", values: { message: "m" } } as const;
+    const saved = await store.save(created.value, { note, patch: { attempts: 1 } }, letGo);
+    expect(saved.ok && saved.value.letGo).toEqual({ released: true, mark: "payment:x" });
+    expect(await kv.get("lease")).toBeNull();
+    expect(await kv.get("mark")).toBe("payment:x"); // read, not taken
+    // A save that loses the compare-and-set keeps the lease: its run reads again and goes on.
+    await kv.setIfAbsent("lease", "mine", { ttlMs: 60_000 });
+    expect(await store.save(created.value, { note, patch: { attempts: 2 } }, letGo)).toEqual({ ok: false, error: { code: "conflict" } });
+    expect(await kv.get("lease")).toBe("mine");
+    // Another's lease stays; no mark reads as null.
+    await kv.del("mark");
+    if (!saved.ok) throw new Error("save failed");
+    const again = await store.save(saved.value, { note, patch: { attempts: 3 } }, { ...letGo, token: "theirs" });
+    expect(again.ok && again.value.letGo).toEqual({ released: false, mark: null });
+    expect(await kv.get("lease")).toBe("mine");
+    expect(await store.read(sampleOrder().id)).toMatchObject({ ok: true, value: { record: { attempts: 3 } } });
+  });
+
+  it("saves and lets go as one script: replayed after a lost reply it answers already, and lets go all the same", async () => {
+    const [kv] = kvs(1) as [Kv];
+    const args = { expected: "", value: '{"v":1}', member: "m", dueAt: "5", reread: "", listScore: "-5", upstreamSet: "", sessionSet: "", intentSet: "", token: "t" };
+    const keys = { order: "o", due: "d", recheck: "r", fromState: "s1", toState: "s2", upstreamRef: "u", sessionRef: "c", intentRef: "p", lease: "l", mark: "w" };
+    await kv.setIfAbsent("l", "t", { ttlMs: 60_000 });
+    expect(await kv.run(saveOrderAndLetGoScript, { keys, args })).toEqual({ reply: "saved", letGo: { released: true, mark: null } });
+    expect(await kv.zRangeByScore("d")).toEqual([{ member: "m", score: 5 }]);
+    await kv.setIfAbsent("l", "t", { ttlMs: 60_000 });
+    await kv.set("w", "any:n");
+    expect(await kv.run(saveOrderAndLetGoScript, { keys, args })).toEqual({ reply: "already", letGo: { released: true, mark: "any:n" } });
+    await kv.setIfAbsent("l", "t", { ttlMs: 60_000 });
+    expect(await kv.run(saveOrderAndLetGoScript, { keys, args: { ...args, value: '{"v":2}' } })).toEqual({ reply: "conflict", letGo: null });
+    expect(await kv.get("l")).toBe("t");
   });
 
   it("keeps the deadline index with the record's next check, and drops orders that wait for nothing", async () => {

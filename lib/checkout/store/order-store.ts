@@ -15,12 +15,24 @@ import { noteText, noteWords, type EventNote } from "../event-notes";
 import { needsAlarm, type DeadlineAlarm } from "../deadline-alarm";
 import { createOrderScript } from "./create-order-script";
 import { ORDER_INDEX_KEYS, emailHash, listScore } from "./order-index";
-import { saveOrderScript } from "./save-order-script";
+import { saveOrderAndLetGoScript, saveOrderScript } from "./save-order-script";
 
 /** A record with the exact text it was read as: the compare-and-set compares that text. */
 export interface StoredOrder {
   record: OrderRecord;
   text: string;
+}
+
+/** A lease for a save to let go of in its own write (order-lease.ts): its key and token, and the wake-up mark's key. */
+export interface LeaseToLetGo {
+  key: string;
+  token: string;
+  markKey: string;
+}
+
+/** A save's answer: the order as stored and, when the save was to let go of a lease and did, what that read. */
+export interface SavedOrder extends StoredOrder {
+  letGo?: { released: boolean; mark: string | null };
 }
 
 export type OrderStoreError =
@@ -65,7 +77,12 @@ const KNOWN_MAX = 1000;
 export interface OrderStore {
   create(record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>>;
   read(orderId: string): Promise<Result<StoredOrder, OrderStoreError>>;
-  save(current: StoredOrder, change: OrderChange): Promise<Result<StoredOrder, OrderStoreError>>;
+  /**
+   * With `letGo`, a save that lands also lets go of that lease and reads the wake-up mark, in
+   * the same write; one that loses the compare-and-set keeps it. A store that cannot (a wrapper
+   * that drops it) answers without `letGo`, and the caller lets go as usual.
+   */
+  save(current: StoredOrder, change: OrderChange, letGo?: LeaseToLetGo): Promise<Result<SavedOrder, OrderStoreError>>;
   /**
    * Ids of orders whose deadline has come, oldest first: the urgent ones (the default), or the
    * completed orders' re-reads, which wait behind every urgent deadline.
@@ -110,38 +127,41 @@ export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): O
   }
 
   /** `record` as checked by `save` (checkedFields): only what it changed needed a look. */
-  async function write(current: StoredOrder, record: OrderRecord): Promise<Result<StoredOrder, OrderStoreError>> {
+  async function write(current: StoredOrder, record: OrderRecord, letGo: LeaseToLetGo | undefined): Promise<Result<SavedOrder, OrderStoreError>> {
     const text = JSON.stringify(record);
     const dueAt = record.nextCheckAt === null ? "" : String(record.nextCheckAt);
     const refs = refIndexes(record);
-    const reply = await guard(() =>
-      kv.run(saveOrderScript, {
-        keys: {
-          order: ORDER_KEYS.order(record.id),
-          due: ORDER_KEYS.due,
-          recheck: ORDER_KEYS.recheck,
-          fromState: ORDER_INDEX_KEYS.state(current.record.state),
-          toState: ORDER_INDEX_KEYS.state(record.state),
-          ...refs.keys,
-        },
-        args: {
-          expected: current.text,
-          value: text,
-          member: record.id,
-          dueAt,
-          reread: record.state === "completed" ? "1" : "",
-          listScore: listScore(record.createdAt),
-          ...refs.args,
-        },
-      }),
+    const input = {
+      keys: {
+        order: ORDER_KEYS.order(record.id),
+        due: ORDER_KEYS.due,
+        recheck: ORDER_KEYS.recheck,
+        fromState: ORDER_INDEX_KEYS.state(current.record.state),
+        toState: ORDER_INDEX_KEYS.state(record.state),
+        ...refs.keys,
+      },
+      args: {
+        expected: current.text,
+        value: text,
+        member: record.id,
+        dueAt,
+        reread: record.state === "completed" ? "1" : "",
+        listScore: listScore(record.createdAt),
+        ...refs.args,
+      },
+    };
+    const reply = await guard((): Promise<{ reply: "saved" | "already" | "conflict"; letGo: SavedOrder["letGo"] | null }> =>
+      letGo
+        ? kv.run(saveOrderAndLetGoScript, { keys: { ...input.keys, lease: letGo.key, mark: letGo.markKey }, args: { ...input.args, token: letGo.token } })
+        : kv.run(saveOrderScript, input).then((reply) => ({ reply, letGo: null })),
     );
     if (!reply.ok) return reply;
-    if (reply.value === "conflict") return err({ code: "conflict" });
+    if (reply.value.reply === "conflict") return err({ code: "conflict" });
     // As a read of it would return it: a run goes on from its own save without reading it again.
     const stored = { record, text };
     remember(stored);
-    if (reply.value === "saved") await setAlarm(record.id, record.nextCheckAt, current.record.nextCheckAt, record.updatedAt);
-    return ok(stored);
+    if (reply.value.reply === "saved") await setAlarm(record.id, record.nextCheckAt, current.record.nextCheckAt, record.updatedAt);
+    return ok(reply.value.letGo ? { ...stored, letGo: reply.value.letGo } : stored);
   }
 
   return {
@@ -187,7 +207,7 @@ export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): O
       return parsed;
     },
 
-    async save(current, change) {
+    async save(current, change, letGo) {
       const from = current.record.state;
       const to = change.to ?? from;
       if (to !== from && !canMove(from, to)) return err({ code: "invalid_move", from, to });
@@ -209,7 +229,7 @@ export function createOrderStore(kv: Kv, clock: Clock, alarm?: DeadlineAlarm): O
         ...checkedFields({ ...change.patch, state: to, updatedAt: now }),
         events: [...current.record.events, orderEventSchema.parse(event)].slice(-MAX_EVENTS),
       };
-      return write(current, next);
+      return write(current, next, letGo);
     },
 
     due: dueIds,

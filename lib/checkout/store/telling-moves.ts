@@ -11,12 +11,12 @@ export type MoveListener = (moved: OrderRecord, from: OrderRecord) => Promise<un
 export function tellingMoves(store: OrderStore, onMove: MoveListener): OrderStore {
   return {
     ...store,
-    async save(current, change) {
+    async save(current, change, letGo) {
       const from = current.record;
       const told =
         change.to !== undefined &&
         onMove({ ...from, ...change.patch, state: change.to }, from).catch((error: unknown) => console.warn(`[checkout] move of ${from.id} not told: ${String(error)}`));
-      const [saved] = await Promise.all([store.save(current, change), told]);
+      const [saved] = await Promise.all([store.save(current, change, letGo), told]);
       return saved;
     },
   };

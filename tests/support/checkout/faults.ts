@@ -129,8 +129,8 @@ export function crashingStore(plan: FaultPlan, store: OrderStore): OrderStore {
     due: alive("due", store.due),
     postpone: alive("postpone", store.postpone),
     forget: alive("forget", store.forget),
-    save: alive("save", async (current, change) => {
-      const saved = await store.save(current, change);
+    save: alive("save", async (current, change, letGo) => {
+      const saved = await store.save(current, change, letGo);
       if (plan.take("store", ["crash_after_save"])) throw plan.crash("crash after saving the order");
       return saved;
     }),

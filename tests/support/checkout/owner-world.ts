@@ -32,8 +32,8 @@ export interface AcceptedCancel {
 export function watchCancels(store: OrderStore, accepted: (before: OrderRecord) => Promise<void>): OrderStore {
   return {
     ...store,
-    async save(current, change) {
-      const saved = await store.save(current, change);
+    async save(current, change, letGo) {
+      const saved = await store.save(current, change, letGo);
       if (saved.ok && change.to === "releasing" && change.patch?.reason === "cancelled_by_shop") await accepted(current.record);
       return saved;
     },
