@@ -18,6 +18,7 @@
 // A Playwright spec (@once) rather than a unit test: it builds the app (minutes) and runs a shop
 // of processes, like the other specs that spawn shops, and runs after them with nothing else
 // in parallel; the `next build` of scripts/test.sh is left alone (the build runs in a copy).
+// npm test makes that build ahead, while lint, types and unit tests leave a core idle.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -54,13 +55,14 @@ test.describe("the serverless host's build output @once", () => {
     test.setTimeout(1_200_000);
     work = mkdtempSync(join(tmpdir(), "host-build-"));
     // HOST_BUILD_DIR keeps the build (or reuses one kept there), for working on this test and
-    // for `BENCH_HOST_PROJECT=<dir>/project npx tsx bench/host-functions.ts`.
+    // for `BENCH_HOST_PROJECT=<dir>/project npx tsx bench/host-functions.ts`; npm test makes it
+    // there ahead, beside the unit tests (tests/support/host/build-ahead.ts).
     const kept = process.env.HOST_BUILD_DIR;
     build =
       kept && existsSync(join(kept, "project", ".vercel", "output", "config.json"))
         ? { projectRoot: join(kept, "project"), output: join(kept, "project", ".vercel", "output"), ms: 0 }
         : await vercelBuild(process.cwd(), kept ?? work, test.info().outputPath("vercel-build.log"), DEMO_BUILD_SETTINGS);
-    console.log(`[host-build] vercel build took ${(build.ms / 1000).toFixed(0)} s`);
+    console.log(build.ms > 0 ? `[host-build] vercel build took ${(build.ms / 1000).toFixed(0)} s` : `[host-build] the vercel build in ${kept} is reused`);
     const found = await startTestRedis();
     if (found.ok) {
       redis = found.redis;
