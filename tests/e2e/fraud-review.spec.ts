@@ -20,12 +20,11 @@ async function payWith(page: Page, email: string, card: string): Promise<void> {
   await page.getByRole("button", { name: "Pay" }).click();
 }
 
-test.describe("fraud review", () => {
+// @once, on the desktop only: the card history and blocklist are the shop's, shared by every
+// project's run, so a second project would meet the cards this one blocked.
+test.describe("fraud review @once", () => {
   let cookies: Awaited<ReturnType<typeof demoOwnerCookies>> = [];
-  test.beforeAll(async ({ browser, baseURL }, testInfo) => {
-    // Desktop only: the card history and blocklist are the shop's, shared by every project's run,
-    // so a second project would meet the cards this one blocked.
-    test.skip(testInfo.project.name !== "desktop", "desktop only");
+  test.beforeAll(async ({ browser, baseURL }) => {
     cookies = await demoOwnerCookies(browser, baseURL);
   });
 
