@@ -61,6 +61,15 @@ export async function decodeEntry(text: string): Promise<Result<StoredEntry, str
 }
 
 /**
+ * The inflated size a stored entry's gzip trailer names (ISIZE), read from the text's last eight
+ * characters (the last four to six bytes) without decoding the rest; 0 for text too short to have one.
+ */
+export function inflatedBytes(text: string): number {
+  const tail = Buffer.from(text.slice(-8), "base64");
+  return tail.length >= 4 ? tail.readUInt32LE(tail.length - 4) : 0;
+}
+
+/**
  * An output chunk that holds the whole entry: the size the gzip trailer gives (ISIZE, the inflated
  * length modulo 2^32) and one byte more, since Node asks zlib again whenever a chunk ends full. A
  * wrong or missing trailer only costs more chunks, or the error a damaged entry gets anyway.

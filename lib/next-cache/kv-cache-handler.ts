@@ -21,6 +21,7 @@ import { currentUpstream } from "@/lib/config/upstream-fingerprint";
 import { createKv } from "@/lib/kv/get-kv";
 import type { Kv } from "@/lib/kv/kv";
 import { describeKvDriver, resolveKvDriver } from "@/lib/kv/resolve-driver";
+import { createEntryMemo } from "./entry-memo";
 import { createNextCacheStore, type NextCacheStore } from "./kv-cache-store";
 import { withLanguageVary } from "./language-vary";
 import { isCatalogPageKey, outagePageEntry } from "./outage-page";
@@ -31,6 +32,15 @@ type SetContext = Parameters<CacheHandler["set"]>[2];
 
 /** Where Next writes the tags a page or route response depends on (its own and its data's). */
 const TAGS_HEADER = "x-next-cache-tags";
+
+/**
+ * The decoded entries a process keeps (entry-memo.ts). A page's entry holds about 120 kB
+ * (its stored text and its inflated value, docs/architecture-decisions.md 272), so 32 MiB keeps
+ * every page of a shop of some 130 products in two languages, the data entries beside them,
+ * and on a larger shop the pages read last: a few percent of a server's heap. The count bounds
+ * the small data entries (one per product and language, 255).
+ */
+const MEMO = { maxEntries: 1_000, maxBytes: 32 * 1024 * 1024 };
 
 let processKv: Promise<Kv> | undefined;
 const stores = new Map<string, Promise<NextCacheStore>>();
@@ -98,7 +108,8 @@ function storeFor(serverDistDir: string | undefined): Promise<NextCacheStore> {
   const dir = serverDistDir ?? "";
   let store = stores.get(dir);
   if (!store) {
-    store = (async () => createNextCacheStore({ kv: await kvOfProcess(), buildId: buildIdOf(dir), upstream: currentUpstream() }))();
+    store = (async () =>
+      createNextCacheStore({ kv: await kvOfProcess(), buildId: buildIdOf(dir), upstream: currentUpstream(), decode: createEntryMemo(MEMO).decode }))();
     store.catch(() => stores.delete(dir));
     stores.set(dir, store);
   }

@@ -13,6 +13,7 @@
 // deleted whole: removing single old members instead could race with another instance
 // invalidating the same tag again and lose its invalidation.
 import type { Kv } from "@/lib/kv/kv";
+import type { Result } from "@/lib/result";
 import { decodeEntry, encodeEntry, type StoredEntry } from "./entry-codec";
 
 /**
@@ -41,6 +42,11 @@ export interface NextCacheStoreOptions {
   upstream: string;
   /** Milliseconds since the epoch; injected so tests decide what is older than what. */
   now?: () => number;
+  /**
+   * Turns a key's stored text into its entry: decodeEntry, or an entry memo's decode
+   * (entry-memo.ts), which skips the work while the text is the one it decoded last.
+   */
+  decode?: (key: string, text: string) => Promise<Result<StoredEntry, string>>;
 }
 
 export interface NextCacheStore {
@@ -51,7 +57,7 @@ export interface NextCacheStore {
   invalidate(tags: readonly string[]): Promise<void>;
 }
 
-export function createNextCacheStore({ kv, buildId, upstream, now = Date.now }: NextCacheStoreOptions): NextCacheStore {
+export function createNextCacheStore({ kv, buildId, upstream, now = Date.now, decode = (_key, text) => decodeEntry(text) }: NextCacheStoreOptions): NextCacheStore {
   const entryKey = (key: string) => `next-cache:${buildId}:${upstream}:entry:${key}`;
 
   async function invalidatedSince(tags: ReadonlySet<string>, since: number): Promise<boolean> {
@@ -66,7 +72,7 @@ export function createNextCacheStore({ kv, buildId, upstream, now = Date.now }: 
     async get(key, requestTags) {
       const text = await kv.get(entryKey(key));
       if (text === null) return null;
-      const decoded = await decodeEntry(text);
+      const decoded = await decode(key, text);
       if (!decoded.ok) {
         console.warn(`[next-cache] ${key}: ${decoded.error}; rendering it again`);
         return null;

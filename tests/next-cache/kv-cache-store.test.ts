@@ -2,6 +2,7 @@
 // shop, so what one writes or invalidates is what the other reads.
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { Kv } from "@/lib/kv/kv";
+import { createEntryMemo } from "@/lib/next-cache/entry-memo";
 import { createNextCacheStore, ENTRY_MAX_MS, entryTtlMs } from "@/lib/next-cache/kv-cache-store";
 import { startDrivers } from "../kv/drivers";
 
@@ -117,6 +118,24 @@ describe.each(drivers)("$name driver", ({ name, skipReason, open }) => {
     expect(await kv.zCard(`next-cache:tag-times:${2_001}`)).toBe(1);
     // /zh is past ENTRY_MAX_MS (its KV TTL ran on the real clock): a miss however its tags stand.
     expect(await a.get("/zh", [])).toBeNull();
+  });
+
+  it("with an entry memo, serves another instance's rewrite and invalidation at once", async () => {
+    fresh();
+    const memo = createEntryMemo({ maxEntries: 10, maxBytes: 1_000_000 });
+    const a = createNextCacheStore({ kv, buildId: "build-1", upstream: "upstream-a", now });
+    const b = createNextCacheStore({ kv, buildId: "build-1", upstream: "upstream-a", now, decode: memo.decode });
+    await a.set("/en", { value: PAGE, tags: PAGE_TAGS, cacheControl: CONTROL });
+    const first = await b.get("/en", []);
+    expect(await b.get("/en", [])).toEqual(first);
+    expect(memo.size().entries).toBe(1);
+    time += 10;
+    const renamed = { ...PAGE, html: "<h1>Diamonds, renamed</h1>" };
+    await a.set("/en", { value: renamed, tags: PAGE_TAGS, cacheControl: CONTROL });
+    expect(await b.get("/en", [])).toEqual({ lastModified: time, value: renamed, tags: PAGE_TAGS, cacheControl: CONTROL });
+    time += 10;
+    await a.invalidate(["catalog"]);
+    expect(await b.get("/en", [])).toBeNull();
   });
 
   it("reads an unreadable entry as a miss", async () => {
