@@ -11,14 +11,20 @@
 // webhook finds no shop listening in this process, so the return does the work alone, as it
 // does when it comes first.
 // BENCH_KV_LIST=1 also lists the rounds of one POST and one return, each with the operations
-// sent together. Last, the same purchases with every KV reply held back BENCH_KV_LATENCY_MS (2)
-// as a store across a network holds it: what the rounds cost a buyer on Upstash or Redis.
+// sent together. Then how long a POST waits on its store: the time it has a KV operation
+// outstanding, and the part of it with a write among them (on the embedded store, where reads
+// are synchronous, that is its flushed LMDB commits; docs/architecture-decisions.md item 282).
+// Last, the same purchases with every KV reply held back BENCH_KV_LATENCY_MS (2) as a store
+// across a network holds it: what the rounds cost a buyer on Upstash or Redis.
+// BENCH_KV_REDIS=1 runs the shop on Redis (found or started as the tests do, under a key prefix
+// of its own) instead of its embedded store, for the same figures there.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Kv } from "@/lib/kv/kv";
 import { countKvRounds, KV_OPERATIONS, type KvRound } from "../tests/support/kv/kv-rounds";
+import { startTestRedis } from "../tests/support/redis-server";
 import { startCheckoutServices } from "./lib/checkout-services";
 import { liftCardOrderLimit } from "./lib/one-test-card";
 
@@ -30,16 +36,20 @@ const PORTS = { shop: 3612, upstream: 3613, payments: 3614 };
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "bench-kv-rounds-"));
+  const found = process.env.BENCH_KV_REDIS === "1" ? await startTestRedis() : null;
+  if (found && !found.ok) throw new Error(found.reason);
+  const redis = found?.redis ?? null;
   const services = await startCheckoutServices(PORTS, dir);
   try {
     // The shop's settings, read at first use as `next start` reads them.
-    Object.assign(process.env, services.shopEnv(join(dir, "kv")));
+    Object.assign(process.env, services.shopEnv(join(dir, "kv")), redis ? { REDIS_URL: redis.url, KV_PREFIX: redis.prefix } : {});
     const { getKv } = await import("@/lib/kv/get-kv");
     const { orderDeps, shopCheckoutHandler } = await import("@/lib/shop/checkout");
     const { buyerOrder } = await import("@/lib/checkout/buyer-order");
     const kv = await getKv();
     await liftCardOrderLimit(kv);
     const counter = countKvRounds(kv);
+    const waits = timeKvWaits(kv);
     const latency = delayReplies(kv);
     const afterAnswer: (() => Promise<unknown>)[] = [];
     const post = shopCheckoutHandler((task) => void afterAnswer.push(task));
@@ -48,6 +58,7 @@ async function main(): Promise<void> {
     /** One buyer's purchase: the POST, the payment page, the return; rounds and times of both. */
     async function purchase(n: number) {
       counter.reset();
+      waits.reset();
       let started = performance.now();
       const response = await post(
         new Request(`${shopUrl}/api/checkout`, {
@@ -59,6 +70,7 @@ async function main(): Promise<void> {
       const postMs = performance.now() - started;
       if (response.status !== 201) throw new Error(`checkout ${n} answered ${response.status}: ${await response.text()}`);
       const postRounds = [...counter.rounds()];
+      const postWaits = waits.outstanding();
       // What the route runs after answering, before the next buyer's POST.
       await Promise.all(afterAnswer.splice(0).map((task) => task()));
 
@@ -71,16 +83,20 @@ async function main(): Promise<void> {
       const shown = await buyerOrder(created.order_id, new URL(created.order_url).searchParams.get("key"), await orderDeps(), { paymentReturn: true });
       const returnMs = performance.now() - started;
       if (!shown.ok || shown.value.status !== "completed") throw new Error(`the return of ${created.order_id} showed ${JSON.stringify(shown)}`);
-      return { postRounds, returnRounds: [...counter.rounds()], postMs, returnMs };
+      return { postRounds, returnRounds: [...counter.rounds()], postMs, returnMs, postWaits };
     }
 
     const perPost: KvRound[][] = [];
     const perReturn: KvRound[][] = [];
+    const postWait = { postMs: 0, anyMs: 0, writeMs: 0 };
     for (let n = 0; n < WARM_UP + MEASURED; n += 1) {
       const bought = await purchase(n);
       if (n < WARM_UP) continue;
       perPost.push(bought.postRounds);
       perReturn.push(bought.returnRounds);
+      postWait.postMs += bought.postMs / MEASURED;
+      postWait.anyMs += bought.postWaits.anyMs / MEASURED;
+      postWait.writeMs += bought.postWaits.writeMs / MEASURED;
     }
     for (const [what, samples] of [["per POST /api/checkout", perPost], ["from the return to the code", perReturn]] as const) {
       const mean = (count: (rounds: KvRound[]) => number) => samples.reduce((sum, rounds) => sum + count(rounds), 0) / samples.length;
@@ -92,6 +108,11 @@ async function main(): Promise<void> {
       );
       if (process.env.BENCH_KV_LIST === "1") samples[0]?.forEach((round, i) => console.log(`  ${String(i + 1).padStart(2)}  ${round.ops.join(" + ")}`));
     }
+
+    console.log(
+      `KV waits per POST /api/checkout      ${postWait.anyMs.toFixed(2)} ms of its ${postWait.postMs.toFixed(2)} ms with a KV operation outstanding, ` +
+        `${postWait.writeMs.toFixed(2)} ms of them with a write (${redis ? "Redis" : "the embedded store"}; ${MEASURED} checkouts in process)`,
+    );
 
     // The same purchases with every KV reply LATENCY_MS away, as a store over the network is.
     latency.ms = LATENCY_MS;
@@ -108,8 +129,48 @@ async function main(): Promise<void> {
     );
   } finally {
     await services.close();
+    await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const READS: ReadonlySet<string> = new Set(["get", "zRangeByScore", "zRevRangeByRank", "zCard"]);
+
+/**
+ * How long `kv`'s callers had an operation outstanding since the last reset: the union of every
+ * operation's time from its call to its answer, and the union of the writes' alone. Operations
+ * sent together overlap, so this is the wait a buyer sees, not the sum of the operations.
+ */
+function timeKvWaits(kv: Kv): { reset(): void; outstanding(): { anyMs: number; writeMs: number } } {
+  let spans: { from: number; to: number; write: boolean }[] = [];
+  const methods = kv as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of KV_OPERATIONS) {
+    const inner = methods[name]!.bind(kv);
+    methods[name] = async (...args: unknown[]) => {
+      const from = performance.now();
+      try {
+        return await inner(...args);
+      } finally {
+        spans.push({ from, to: performance.now(), write: !READS.has(name) });
+      }
+    };
+  }
+  const union = (list: typeof spans) => {
+    let total = 0;
+    let end = -Infinity;
+    for (const { from, to } of [...list].sort((a, b) => a.from - b.from)) {
+      if (to <= end) continue;
+      total += to - Math.max(from, end);
+      end = to;
+    }
+    return total;
+  };
+  return {
+    reset: () => {
+      spans = [];
+    },
+    outstanding: () => ({ anyMs: union(spans), writeMs: union(spans.filter((span) => span.write)) }),
+  };
 }
 
 /** Holds every reply of `kv` back `ms` (0 at first), as a store across a network would. */
