@@ -1,0 +1,62 @@
+// What Pay changes when a card is authorized, as one script: the intent (listed too when this
+// attempt created it), the card's PaymentMethod, the charge's lists and alias, the two events
+// and the session with its lock released. They were six KV writes one after the other (six
+// LMDB commits flushed to disk on the embedded store, six billed commands on Upstash) on every
+// purchase, each commit about a millisecond of CPU (docs/architecture-decisions.md item 287).
+// A script names every key it may touch; a write this call leaves out repeats a key it writes.
+import { defineScript } from "@/lib/kv/define-script";
+import { flagReply } from "@/lib/kv/scripts/reply";
+import { RECORD_EVENT_LUA, recordEventIn } from "../webhooks/record-event";
+
+export const storeAuthorized = defineScript({
+  name: "payments-sandbox-store-authorized",
+  keys: ["session", "lock", "intent", "intentList", "method", "chargeList", "chargeIntentList", "chargeAlias", "eventA", "eventB", "eventList", "eventSeq", "deliveries"],
+  // listIntent: "1" when this attempt created the intent; methodJson: "" when the method is stored already.
+  args: [
+    "sessionJson",
+    "token",
+    "intentJson",
+    "intentId",
+    "intentScore",
+    "listIntent",
+    "methodJson",
+    "chargeId",
+    "chargeScore",
+    "eventAId",
+    "eventAJson",
+    "eventAScore",
+    "eventADueMs",
+    "eventACopies",
+    "eventBId",
+    "eventBJson",
+    "eventBScore",
+    "eventBDueMs",
+    "eventBCopies",
+  ],
+  lua: `${RECORD_EVENT_LUA}
+redis.call('SET', intent, intentJson)
+if listIntent == '1' then redis.call('ZADD', intentList, intentScore, intentId) end
+if methodJson ~= '' then redis.call('SET', method, methodJson) end
+redis.call('ZADD', chargeList, chargeScore, chargeId)
+redis.call('ZADD', chargeIntentList, chargeScore, chargeId)
+redis.call('SET', chargeAlias, intentId)
+recordEvent(eventA, eventList, eventSeq, deliveries, eventAId, eventAJson, eventAScore, eventADueMs, eventACopies)
+recordEvent(eventB, eventList, eventSeq, deliveries, eventBId, eventBJson, eventBScore, eventBDueMs, eventBCopies)
+redis.call('SET', session, sessionJson)
+if redis.call('GET', lock) == token then return redis.call('DEL', lock) end
+return 0`,
+  embedded(txn, keys, args) {
+    txn.set(keys.intent, args.intentJson);
+    if (args.listIntent === "1") txn.zAdd(keys.intentList, Number(args.intentScore), args.intentId);
+    if (args.methodJson !== "") txn.set(keys.method, args.methodJson);
+    txn.zAdd(keys.chargeList, Number(args.chargeScore), args.chargeId);
+    txn.zAdd(keys.chargeIntentList, Number(args.chargeScore), args.chargeId);
+    txn.set(keys.chargeAlias, args.intentId);
+    const events = { list: keys.eventList, seq: keys.eventSeq, deliveries: keys.deliveries };
+    recordEventIn(txn, { ...events, event: keys.eventA }, { eventId: args.eventAId, json: args.eventAJson, listScore: args.eventAScore, dueMs: args.eventADueMs, copies: args.eventACopies });
+    recordEventIn(txn, { ...events, event: keys.eventB }, { eventId: args.eventBId, json: args.eventBJson, listScore: args.eventBScore, dueMs: args.eventBDueMs, copies: args.eventBCopies });
+    txn.set(keys.session, args.sessionJson);
+    return txn.get(keys.lock) === args.token && txn.del(keys.lock) ? 1 : 0;
+  },
+  result: flagReply,
+});
