@@ -1,6 +1,6 @@
 // The payments sandbox's one-script writes on every KV driver (a locked object's write with its
 // unlock, an object with its lists, an idempotent answer kept, a delivery settled, an
-// authorization with its session): the sandbox
+// authorization with its session, a locked object with its event): the sandbox
 // runs on the shop's store, so its Lua (Redis, Upstash) and its JavaScript (embedded) must
 // write the same.
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { storeAuthorized } from "@/lib/payments-sandbox/objects/store-authorized
 import { writeListedScript } from "@/lib/payments-sandbox/objects/write-listed";
 import { settleDelivery } from "@/lib/payments-sandbox/webhooks/settle-delivery";
 import { writeAndUnlock } from "@/lib/payments-sandbox/write-and-unlock";
+import { writeUnlockAndRecord } from "@/lib/payments-sandbox/write-unlock-and-record";
 import { startDrivers } from "../kv/drivers";
 
 const { drivers, stop } = await startDrivers();
@@ -129,6 +130,25 @@ describe.each(drivers)("payments sandbox write scripts: $name", ({ name, skipRea
       expect(await kv.run(storeAuthorized, { keys: again, args: { ...args, listIntent: "0", methodJson: "", sessionJson: '{"v":2}' } })).toBe(false);
       expect(await kv.zCard("list:pi-again")).toBe(0);
       expect([await kv.get("cs:1"), await kv.get("lock:cs:1")]).toEqual(['{"v":2}', "theirs"]);
+    }),
+  );
+
+  it.skipIf(skipReason !== undefined)(
+    `writes a locked object with its event and releases only its own lock (${name})`,
+    withKv(async (kv) => {
+      const keys = { object: "pi:1", lock: "lock:pi", event: "evt:a", list: "list:evt", seq: "event-seq", deliveries: "deliveries" };
+      const args = { json: '{"v":1}', token: "ours", eventId: "evt_a", eventJson: '{"id":"evt_a"}', listScore: -100, dueMs: 5_000, copies: 1 };
+      await kv.set("lock:pi", "ours");
+      expect(await kv.run(writeUnlockAndRecord, { keys, args })).toBe(true);
+      expect([await kv.get("pi:1"), await kv.get("lock:pi"), await kv.get("evt:a")]).toEqual(['{"v":1}', null, '{"id":"evt_a"}']);
+      expect(await kv.zRangeByScore("list:evt", {})).toEqual([{ member: "evt_a", score: -100 }]);
+      expect(await kv.zRangeByScore("deliveries", {})).toEqual([{ member: "000000000001~evt_a~0", score: 5_000 }]);
+
+      await kv.set("lock:pi", "theirs");
+      const unsent = { ...args, json: '{"v":2}', eventId: "evt_b", eventJson: '{"id":"evt_b"}', copies: 0 };
+      expect(await kv.run(writeUnlockAndRecord, { keys: { ...keys, event: "evt:b" }, args: unsent })).toBe(false);
+      expect([await kv.get("pi:1"), await kv.get("lock:pi"), await kv.get("evt:b")]).toEqual(['{"v":2}', "theirs", '{"id":"evt_b"}']);
+      expect(await kv.zCard("deliveries")).toBe(1);
     }),
   );
 

@@ -5,6 +5,8 @@ import type { SandboxContext } from "../context";
 import { unixSeconds } from "../clock-ids";
 import { listKey } from "../objects/list-index";
 import type { EventType, StripeEvent } from "../objects/records";
+import type { Commit } from "../store";
+import { writeUnlockAndRecord } from "../write-unlock-and-record";
 import { deliverDue } from "./deliver-due";
 import { recordEvent } from "./record-event";
 
@@ -68,13 +70,29 @@ export async function emitEvent(
   object: StripeEvent["data"]["object"],
   idempotencyKey: string | null = null,
 ): Promise<StripeEvent> {
-  const pending = pendingEvent(context, type, object, idempotencyKey);
+  return recordPending(context, pendingEvent(context, type, object, idempotencyKey));
+}
+
+/** Records an event built by pendingEvent, on its own. */
+export async function recordPending(context: SandboxContext, pending: PendingEvent): Promise<StripeEvent> {
   // Events due in the same millisecond go out in the order they happened: ties in a sorted set
   // fall back to member order, so each member starts with a zero-padded sequence number
   // ("<seq>~<event id>~<copy>", written by record-event.ts).
   await context.store.kv.run(recordEvent, recordInput(context, pending));
   afterRecorded(context, pending);
   return pending.event;
+}
+
+/** A locked update's commit (store.update) that records `pending` with the object's new value and unlock. */
+export function commitWithEvent(context: SandboxContext, pending: PendingEvent): Commit {
+  return async ({ object, json, lock, token }) => {
+    const { keys, args } = recordInput(context, pending);
+    await context.store.kv.run(writeUnlockAndRecord, {
+      keys: { ...keys, object, lock },
+      args: { json, token, eventId: args.eventId, eventJson: args.json, listScore: args.listScore, dueMs: args.dueMs, copies: args.copies },
+    });
+    afterRecorded(context, pending);
+  };
 }
 
 export function eventOfMember(member: string): string {
