@@ -5,16 +5,16 @@ import { err, ok, type Result } from "@/lib/result";
 import { unixSeconds } from "../clock-ids";
 import type { SandboxContext } from "../context";
 import type { Commit } from "../store";
-import { afterRecorded, emitEvent, pendingEvent, recordInput, type PendingEvent, type RecordInput } from "../webhooks/emit-event";
+import { emitEvent, pendingEvent } from "../webhooks/emit-event";
 import { cardFacts } from "./card-facts";
 import { failedCharge } from "./charge";
-import { listKey, storeCreated } from "./list-index";
+import { storeCreated } from "./list-index";
 import { newPaymentMethod } from "./payment-methods";
 import { radarVerdict, type RadarVerdict } from "./radar";
-import type { ChargeFacts, PaymentError, PaymentMethod, PendingCard, StoredPaymentIntent, StoredSession } from "./records";
+import type { ChargeFacts, PaymentError, PendingCard, StoredPaymentIntent, StoredSession } from "./records";
 import { openReview } from "./reviews";
 import { expiredIfDue } from "./sessions";
-import { storeAuthorized } from "./store-authorized";
+import { storeAuthorization, type Unstored } from "./store-authorized";
 import { cardBehaviour } from "./test-cards";
 
 export type PayOutcome =
@@ -28,16 +28,6 @@ interface PayStep {
   outcome: PayOutcome;
   /** Writes the session with what the step changed, in one KV write (authorize). */
   commit?: Commit;
-}
-
-/**
- * What the attempt made that is not stored yet: the intent, when this attempt created it, and
- * the card's method. An authorization stores them with everything else it writes; any other
- * outcome stores them first (storeTried), as they were stored before it.
- */
-interface Unstored {
-  intent: StoredPaymentIntent | null;
-  method: PaymentMethod | null;
 }
 
 /** What Stripe says to the buyer when Radar blocks the payment: no more than a decline. */
@@ -225,63 +215,6 @@ async function authorize(
   const events = [pendingEvent(context, "payment_intent.amount_capturable_updated", authorized.intent), pendingEvent(context, "checkout.session.completed", session)] as const;
   const redirectTo = session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", session.id);
   return { stored: { ...stored, session }, outcome: { kind: "authorized", redirectTo }, commit: (unlock) => storeAuthorization(context, unlock, authorized, fresh, events) };
-}
-
-/**
- * The authorization's writes with the session's: the charge is derived from its intent, so the
- * intent is what is written as the charge is listed; refunds may name the charge rather than
- * the intent, hence the alias.
- */
-async function storeAuthorization(
-  context: SandboxContext,
-  unlock: Parameters<Commit>[0],
-  authorized: StoredPaymentIntent,
-  fresh: Unstored,
-  events: readonly [PendingEvent, PendingEvent],
-): Promise<void> {
-  const { store } = context;
-  const intentId = authorized.intent.id;
-  const chargeId = authorized.intent.latest_charge ?? "";
-  const [a, b] = events.map((event) => recordInput(context, event)) as [RecordInput, RecordInput];
-  await store.kv.run(storeAuthorized, {
-    keys: {
-      session: unlock.object,
-      lock: unlock.lock,
-      intent: store.key("pi", intentId),
-      intentList: listKey(context, "pi"),
-      method: fresh.method ? store.key("pm", fresh.method.id) : unlock.object,
-      chargeList: listKey(context, "ch"),
-      chargeIntentList: listKey(context, "ch", intentId),
-      chargeAlias: store.key("charge", chargeId),
-      eventA: a.keys.event,
-      eventB: b.keys.event,
-      eventList: a.keys.list,
-      eventSeq: a.keys.seq,
-      deliveries: a.keys.deliveries,
-    },
-    args: {
-      sessionJson: unlock.json,
-      token: unlock.token,
-      intentJson: JSON.stringify(authorized),
-      intentId,
-      intentScore: -authorized.intent.created,
-      listIntent: fresh.intent ? "1" : "0",
-      methodJson: fresh.method ? JSON.stringify(fresh.method) : "",
-      chargeId,
-      chargeScore: -(authorized.charge_created ?? 0),
-      eventAId: a.args.eventId,
-      eventAJson: a.args.json,
-      eventAScore: a.args.listScore,
-      eventADueMs: a.args.dueMs,
-      eventACopies: a.args.copies,
-      eventBId: b.args.eventId,
-      eventBJson: b.args.json,
-      eventBScore: b.args.listScore,
-      eventBDueMs: b.args.dueMs,
-      eventBCopies: b.args.copies,
-    },
-  });
-  for (const event of events) afterRecorded(context, event);
 }
 
 /** The session's 3-D Secure request, carried onto its intent as Stripe does. */

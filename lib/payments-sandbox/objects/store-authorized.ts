@@ -6,7 +6,22 @@
 // A script names every key it may touch; a write this call leaves out repeats a key it writes.
 import { defineScript } from "@/lib/kv/define-script";
 import { flagReply } from "@/lib/kv/scripts/reply";
+import type { SandboxContext } from "../context";
+import type { Unlock } from "../store";
+import { afterRecorded, recordInput, type PendingEvent, type RecordInput } from "../webhooks/emit-event";
 import { RECORD_EVENT_LUA, recordEventIn } from "../webhooks/record-event";
+import { listKey } from "./list-index";
+import type { PaymentMethod, StoredPaymentIntent } from "./records";
+
+/**
+ * What the attempt made that is not stored yet: the intent, when this attempt created it, and
+ * the card's method. An authorization stores them with everything else it writes; any other
+ * outcome stores them first (pay-session.ts storeTried), as they were stored before it.
+ */
+export interface Unstored {
+  intent: StoredPaymentIntent | null;
+  method: PaymentMethod | null;
+}
 
 export const storeAuthorized = defineScript({
   name: "payments-sandbox-store-authorized",
@@ -60,3 +75,60 @@ return 0`,
   },
   result: flagReply,
 });
+
+/**
+ * The authorization's writes with the session's: the charge is derived from its intent, so the
+ * intent is what is written as the charge is listed; refunds may name the charge rather than
+ * the intent, hence the alias.
+ */
+export async function storeAuthorization(
+  context: SandboxContext,
+  unlock: Unlock,
+  authorized: StoredPaymentIntent,
+  fresh: Unstored,
+  events: readonly [PendingEvent, PendingEvent],
+): Promise<void> {
+  const { store } = context;
+  const intentId = authorized.intent.id;
+  const chargeId = authorized.intent.latest_charge ?? "";
+  const [a, b] = events.map((event) => recordInput(context, event)) as [RecordInput, RecordInput];
+  await store.kv.run(storeAuthorized, {
+    keys: {
+      session: unlock.object,
+      lock: unlock.lock,
+      intent: store.key("pi", intentId),
+      intentList: listKey(context, "pi"),
+      method: fresh.method ? store.key("pm", fresh.method.id) : unlock.object,
+      chargeList: listKey(context, "ch"),
+      chargeIntentList: listKey(context, "ch", intentId),
+      chargeAlias: store.key("charge", chargeId),
+      eventA: a.keys.event,
+      eventB: b.keys.event,
+      eventList: a.keys.list,
+      eventSeq: a.keys.seq,
+      deliveries: a.keys.deliveries,
+    },
+    args: {
+      sessionJson: unlock.json,
+      token: unlock.token,
+      intentJson: JSON.stringify(authorized),
+      intentId,
+      intentScore: -authorized.intent.created,
+      listIntent: fresh.intent ? "1" : "0",
+      methodJson: fresh.method ? JSON.stringify(fresh.method) : "",
+      chargeId,
+      chargeScore: -(authorized.charge_created ?? 0),
+      eventAId: a.args.eventId,
+      eventAJson: a.args.json,
+      eventAScore: a.args.listScore,
+      eventADueMs: a.args.dueMs,
+      eventACopies: a.args.copies,
+      eventBId: b.args.eventId,
+      eventBJson: b.args.json,
+      eventBScore: b.args.listScore,
+      eventBDueMs: b.args.dueMs,
+      eventBCopies: b.args.copies,
+    },
+  });
+  for (const event of events) afterRecorded(context, event);
+}
