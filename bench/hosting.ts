@@ -11,7 +11,9 @@
 //  • checkout → code on screen at an offered load of 20 checkouts/s with open arrivals: buyers
 //    arrive on a fixed schedule of Poisson arrival times, whatever the shop's pace, each timed
 //    from the moment it was due, until the order page or the order API shows the code
-//    (bench/lib/checkout-buyers.ts, which looks when Retry-After says; goal p50 ≤ 400 ms,
+//    (bench/lib/checkout-buyers.ts, which looks when Retry-After says, over node:http with
+//    kept-alive connections: fetch cost the buyers about twice the CPU on the shop's machine,
+//    docs/architecture-decisions.md item 286; goal p50 ≤ 400 ms,
 //    p99 ≤ 1,200 ms), beside the machine's capacity measured in the same run (the CPU all
 //    processes spent per checkout: the shop, the sandboxes and the buyers share the cores), that
 //    CPU split by process (the shop, each sandbox in its own process, the buyers in this one, and

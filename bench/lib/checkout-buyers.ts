@@ -3,7 +3,11 @@
 // page (whose render wakes the order), then follow the order as that page does — a look at
 // GET /api/orders/{id} whenever its Retry-After says (or, with pollMs, every pollMs) — until it
 // is final.
-// Many run at once, for a fixed time.
+// Many run at once, for a fixed time. They speak HTTP through buyer-http.ts (node:http, kept-alive
+// connections, fetch's headers) rather than fetch, whose CPU on the shop's machine was capacity
+// taken from the shop (docs/architecture-decisions.md item 286).
+import { send } from "./buyer-http";
+
 export interface CheckoutSample {
   /** POST /api/checkout: reservation upstream and the payment page opened. */
   startMs: number;
@@ -37,30 +41,25 @@ export async function runBuyers(options: BuyerOptions): Promise<CheckoutSample[]
 
 export async function buyOnce(options: Omit<BuyerOptions, "buyers" | "seconds">, email: string): Promise<CheckoutSample> {
   const started = performance.now();
-  const response = await fetch(`${options.shopUrl}/api/checkout`, {
+  const response = await send(`${options.shopUrl}/api/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ voucher_id: options.voucherId, game_id: options.gameId, email }),
   });
-  const created = (await response.json()) as { order_id?: string; payment_url?: string | null; order_url?: string; message?: string };
+  const created = JSON.parse(response.text) as { order_id?: string; payment_url?: string | null; order_url?: string; message?: string };
   const startMs = performance.now() - started;
   if (response.status !== 201 || !created.payment_url || !created.order_url || !created.order_id) {
     throw new Error(`checkout answered ${response.status}: ${JSON.stringify(created)}`);
   }
-  const paid = await fetch(created.payment_url, {
-    method: "POST",
-    body: new URLSearchParams({ card_number: "4242424242424242" }),
-    redirect: "manual",
-  });
-  await paid.arrayBuffer();
+  const paid = await send(created.payment_url, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }) });
   if (paid.status !== 303) throw new Error(`the payment page answered ${paid.status}`);
 
   const key = new URL(created.order_url).searchParams.get("key") ?? "";
   // Back on the order page, as the payment page's redirect takes the buyer: its render wakes the order.
-  const orderPage = paid.headers.get("location") ?? created.order_url;
-  const page = await fetch(orderPage);
-  const html = await page.text();
-  if (!page.ok) throw new Error(`the order page answered ${page.status}`);
+  const orderPage = paid.headers.location ?? created.order_url;
+  const page = await send(orderPage);
+  const html = page.text;
+  if (page.status < 200 || page.status > 299) throw new Error(`the order page answered ${page.status}`);
   // The page follows on from what it shows (OrderStatus's `initial`): nothing more once that is
   // final, else its first look a second later (FIRST_LOOK_MS) and then when the server says.
   const shown = /\\"status\\":\\"([a-z_]+)\\",[^]*?\\"final\\":(true|false)/.exec(html);
@@ -72,10 +71,10 @@ export async function buyOnce(options: Omit<BuyerOptions, "buyers" | "seconds">,
   let waitMs = options.pollMs ?? 1000;
   while (performance.now() < giveUp) {
     await new Promise((resolve) => setTimeout(resolve, waitMs));
-    const read = await fetch(`${options.shopUrl}/api/orders/${created.order_id}`, { headers: { authorization: `Bearer ${key}` } });
-    order = (await read.json()) as typeof order;
+    const read = await send(`${options.shopUrl}/api/orders/${created.order_id}`, { headers: { authorization: `Bearer ${key}` } });
+    order = JSON.parse(read.text) as typeof order;
     if (order.final) return { startMs, totalMs: performance.now() - started, status: order.status ?? "", orderPage };
-    waitMs = options.pollMs ?? Number(read.headers.get("retry-after") ?? 2) * 1000;
+    waitMs = options.pollMs ?? Number(read.headers["retry-after"] ?? 2) * 1000;
   }
   throw new Error(`order ${created.order_id} was not final after a minute: ${JSON.stringify(order)}`);
 }

@@ -26,6 +26,20 @@ export interface Kinds {
 
 export type Kind = keyof Kinds;
 
+/** A locked object's new value and its lock, for the one KV write that stores it and lets go. */
+export interface Unlock {
+  object: string;
+  json: string;
+  lock: string;
+  token: string;
+}
+
+/**
+ * Stores a step's new value and releases its lock (write-and-unlock.ts by default); a step that
+ * writes other objects too gives its own, which writes them in the same KV write.
+ */
+export type Commit = (unlock: Unlock) => Promise<unknown>;
+
 export interface PaymentsStore {
   kv: Kv;
   /** The key of anything else the sandbox keeps, under its namespace. */
@@ -33,7 +47,7 @@ export interface PaymentsStore {
   read<K extends Kind>(kind: K, id: string): Promise<Kinds[K] | null>;
   write<K extends Kind>(kind: K, id: string, value: Kinds[K]): Promise<void>;
   /** Run `change` on the object with the object's lock held; null when there is no such object. */
-  update<K extends Kind, R>(kind: K, id: string, change: (current: Kinds[K]) => Promise<{ next?: Kinds[K]; result: R }>): Promise<R | null>;
+  update<K extends Kind, R>(kind: K, id: string, change: (current: Kinds[K]) => Promise<{ next?: Kinds[K]; result: R; commit?: Commit }>): Promise<R | null>;
 }
 
 export function createPaymentsStore(kv: Kv, namespace = "payments-sandbox"): PaymentsStore {
@@ -46,6 +60,8 @@ export function createPaymentsStore(kv: Kv, namespace = "payments-sandbox"): Pay
   const write = async <K extends Kind>(kind: K, id: string, value: Kinds[K]): Promise<void> => {
     await kv.set(key(kind, id), JSON.stringify(value));
   };
+
+  const unlockWith: Commit = ({ object, json, lock, token }) => kv.run(writeAndUnlock, { keys: { object, lock }, args: { json, token } });
 
   return {
     kv,
@@ -64,9 +80,9 @@ export function createPaymentsStore(kv: Kv, namespace = "payments-sandbox"): Pay
       try {
         const current = await read(kind, id);
         if (current === null) return null;
-        const { next, result } = await change(current);
+        const { next, result, commit = unlockWith } = await change(current);
         if (next) {
-          await kv.run(writeAndUnlock, { keys: { object: key(kind, id), lock: lockKey }, args: { json: JSON.stringify(next), token: lock.token } });
+          await commit({ object: key(kind, id), json: JSON.stringify(next), lock: lockKey, token: lock.token });
           released = true;
         }
         return result;

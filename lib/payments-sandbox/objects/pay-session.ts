@@ -4,21 +4,31 @@
 import { err, ok, type Result } from "@/lib/result";
 import { unixSeconds } from "../clock-ids";
 import type { SandboxContext } from "../context";
-import { emitEvent } from "../webhooks/emit-event";
+import type { Commit } from "../store";
+import { emitEvent, pendingEvent } from "../webhooks/emit-event";
 import { cardFacts } from "./card-facts";
 import { failedCharge } from "./charge";
-import { storeCreated, writeListed } from "./list-index";
-import { createPaymentMethod } from "./payment-methods";
+import { storeCreated } from "./list-index";
+import { newPaymentMethod } from "./payment-methods";
 import { radarVerdict, type RadarVerdict } from "./radar";
 import type { ChargeFacts, PaymentError, PendingCard, StoredPaymentIntent, StoredSession } from "./records";
 import { openReview } from "./reviews";
 import { expiredIfDue } from "./sessions";
+import { storeAuthorization, type Unstored } from "./store-authorized";
 import { cardBehaviour } from "./test-cards";
 
 export type PayOutcome =
   | { kind: "authorized"; redirectTo: string }
   | { kind: "authenticate" }
   | { kind: "declined"; message: string };
+
+/** What a step of Pay returns to the session's locked update (store.update). */
+interface PayStep {
+  stored: StoredSession;
+  outcome: PayOutcome;
+  /** Writes the session with what the step changed, in one KV write (authorize). */
+  commit?: Commit;
+}
 
 /** What Stripe says to the buyer when Radar blocks the payment: no more than a decline. */
 const BLOCKED: PaymentError = { type: "card_error", code: "card_declined", decline_code: "fraudulent", message: "Your card was declined." };
@@ -28,21 +38,24 @@ export async function paySession(context: SandboxContext, sessionId: string, car
   if (typed.kind === "invalid") return ok({ kind: "declined", message: typed.message });
   const { card } = typed;
   return withOpenSession(context, sessionId, async (stored) => {
-    const intent = await intentFor(context, stored);
+    const { intent, created } = await intentFor(context, stored);
     const facts = cardFacts(card.digits, expiry, new Date(context.clock.now()).getUTCFullYear());
-    const method = await createPaymentMethod(context, facts);
+    const method = newPaymentMethod(context, facts);
+    const unstored: Unstored = { intent: created ? intent : null, method };
     const attempt: PendingCard = { card, facts, payment_method: method.id };
     const withItsIntent = withIntent(stored, intent.intent.id);
     const verdict = radarVerdict(card, context.config.blockHighestRisk);
     // Radar decides before 3-D Secure: a blocked card never reaches the challenge.
     if (verdict.kind === "blocked" || verdict.kind === "declined") {
+      await storeTried(context, unstored);
       return { stored: withItsIntent, outcome: await refuse(context, intent, attempt, verdict) };
     }
     if (card.requiresAuthentication || asksForChallenge(stored)) {
+      await storeTried(context, unstored);
       await context.store.write("pi", intent.intent.id, { ...intent, intent: { ...intent.intent, status: "requires_action" }, pending_card: attempt });
       return { stored: withItsIntent, outcome: { kind: "authenticate" } };
     }
-    return authorize(context, stored, intent, attempt, verdict, null);
+    return authorize(context, stored, intent, attempt, verdict, null, unstored);
   });
 }
 
@@ -55,7 +68,8 @@ function asksForChallenge(stored: StoredSession): boolean {
 /** The second screen of 3-D Secure: the buyer approves or fails the challenge. */
 export async function authenticateSession(context: SandboxContext, sessionId: string, approve: boolean): Promise<Result<PayOutcome, string>> {
   return withOpenSession(context, sessionId, async (stored) => {
-    const intent = await intentFor(context, stored);
+    // A new intent is left unstored: with no attempt waiting there is nothing to approve.
+    const { intent } = await intentFor(context, stored);
     const attempt = intent.pending_card;
     if (intent.intent.status !== "requires_action" || !attempt) return { stored, outcome: { kind: "declined", message: "There is no payment waiting for approval." } };
     const { pending_card: _done, ...rest } = intent;
@@ -63,7 +77,7 @@ export async function authenticateSession(context: SandboxContext, sessionId: st
     if (approve) {
       const verdict = radarVerdict(attempt.card, context.config.blockHighestRisk);
       if (verdict.kind === "blocked" || verdict.kind === "declined") return { stored, outcome: await refuse(context, rest, attempt, verdict) };
-      return authorize(context, stored, rest, attempt, verdict, { result: "authenticated" });
+      return authorize(context, stored, rest, attempt, verdict, { result: "authenticated" }, { intent: null, method: null });
     }
     const outcome = await decline(context, rest, {
       type: "card_error",
@@ -77,7 +91,7 @@ export async function authenticateSession(context: SandboxContext, sessionId: st
 async function withOpenSession(
   context: SandboxContext,
   sessionId: string,
-  step: (stored: StoredSession) => Promise<{ stored: StoredSession; outcome: PayOutcome }>,
+  step: (stored: StoredSession) => Promise<PayStep>,
 ): Promise<Result<PayOutcome, string>> {
   // The deadline is applied under the lock rather than by a read before it: the page has just
   // read the session (page-request.ts), and a third read bought nothing (docs/architecture-decisions.md item 278).
@@ -85,8 +99,8 @@ async function withOpenSession(
     const expired = await expiredIfDue(context, current);
     if (expired) return { next: expired, result: err(`This checkout session is ${expired.session.status}.`) };
     if (current.session.status !== "open") return { result: err(`This checkout session is ${current.session.status}.`) };
-    const { stored, outcome } = await step(current);
-    return { next: stored, result: ok(outcome) };
+    const { stored, outcome, commit } = await step(current);
+    return { next: stored, result: ok(outcome), commit };
   });
   return result ?? err("This payment page does not exist.");
 }
@@ -95,9 +109,10 @@ function withIntent(stored: StoredSession, intentId: string): StoredSession {
   return { ...stored, session: { ...stored.session, payment_intent: intentId } };
 }
 
-async function intentFor(context: SandboxContext, stored: StoredSession): Promise<StoredPaymentIntent> {
+/** The session's intent, or a new one (`created`), not yet stored. */
+async function intentFor(context: SandboxContext, stored: StoredSession): Promise<{ intent: StoredPaymentIntent; created: boolean }> {
   const existing = stored.session.payment_intent ? await context.store.read("pi", stored.session.payment_intent) : null;
-  if (existing) return existing;
+  if (existing) return { intent: existing, created: false };
   const { session } = stored;
   const created: StoredPaymentIntent = {
     intent: {
@@ -127,8 +142,13 @@ async function intentFor(context: SandboxContext, stored: StoredSession): Promis
     amount_refunded: 0,
     session_id: session.id,
   };
-  await storeCreated(context, "pi", created.intent.id, created, created.intent.created);
-  return created;
+  return { intent: created, created: true };
+}
+
+/** An attempt that is not authorized stores its new intent and its method first, in that order. */
+async function storeTried(context: SandboxContext, { intent, method }: Unstored): Promise<void> {
+  if (intent) await storeCreated(context, "pi", intent.intent.id, intent, intent.intent.created);
+  if (method) await context.store.write("pm", method.id, method);
 }
 
 async function decline(context: SandboxContext, intent: StoredPaymentIntent, error: PaymentError): Promise<PayOutcome> {
@@ -159,9 +179,13 @@ async function authorize(
   attempt: PendingCard,
   verdict: Extract<RadarVerdict, { kind: "review" | "authorized" }>,
   threeDSecure: ChargeFacts["three_d_secure"],
-): Promise<{ stored: StoredSession; outcome: PayOutcome }> {
+  unstored: Unstored,
+): Promise<PayStep> {
   const chargeId = context.ids("ch");
+  // A review is stored and announced before the authorization, so the intent it names is stored first.
+  if (verdict.kind === "review") await storeTried(context, unstored);
   const review = verdict.kind === "review" ? await openReview(context, chargeId, intent.intent.id) : null;
+  const fresh = verdict.kind === "review" ? { intent: null, method: null } : unstored;
   const authorized: StoredPaymentIntent = {
     ...intent,
     intent: {
@@ -186,23 +210,11 @@ async function authorize(
       after_capture: attempt.card.afterCapture,
     },
   };
-  // The charge is derived from its intent, so the intent is what is written as the charge is
-  // listed; refunds may name the charge rather than the intent, hence the alias.
-  await writeListed(context, {
-    object: context.store.key("pi", authorized.intent.id),
-    json: JSON.stringify(authorized),
-    kind: "ch",
-    id: chargeId,
-    createdSeconds: authorized.charge_created ?? 0,
-    paymentIntent: authorized.intent.id,
-    alias: { key: context.store.key("charge", chargeId), to: authorized.intent.id },
-  });
   // Stripe sends a session's url only while it is open.
   const session = { ...stored.session, payment_intent: authorized.intent.id, status: "complete" as const, url: null };
-  await emitEvent(context, "payment_intent.amount_capturable_updated", authorized.intent);
-  await emitEvent(context, "checkout.session.completed", session);
+  const events = [pendingEvent(context, "payment_intent.amount_capturable_updated", authorized.intent), pendingEvent(context, "checkout.session.completed", session)] as const;
   const redirectTo = session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", session.id);
-  return { stored: { ...stored, session }, outcome: { kind: "authorized", redirectTo } };
+  return { stored: { ...stored, session }, outcome: { kind: "authorized", redirectTo }, commit: (unlock) => storeAuthorization(context, unlock, authorized, fresh, events) };
 }
 
 /** The session's 3-D Secure request, carried onto its intent as Stripe does. */

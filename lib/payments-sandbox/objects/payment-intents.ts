@@ -5,7 +5,7 @@ import { err, ok, type Result } from "@/lib/result";
 import { unixSeconds } from "../clock-ids";
 import type { SandboxContext } from "../context";
 import { invalidRequest, resourceMissing, type StripeError } from "../stripe-error";
-import { emitEvent } from "../webhooks/emit-event";
+import { commitWithEvent, emitEvent, pendingEvent, recordPending } from "../webhooks/emit-event";
 import { afterCapture } from "./after-capture";
 import type { PaymentIntent, StoredPaymentIntent } from "./records";
 
@@ -71,7 +71,11 @@ export async function captureIntent(
       ...current,
       intent: { ...intent, status: "succeeded", amount_capturable: 0, amount_received: intent.amount },
     };
-    await emitEvent(context, "payment_intent.succeeded", captured.intent, idempotencyKey);
+    const succeeded = pendingEvent(context, "payment_intent.succeeded", captured.intent, idempotencyKey);
+    // The bank's move after a test card's capture (its dispute or warning) writes and announces
+    // more after this event, so the event is then recorded first, on its own.
+    if (!captured.charge_facts?.after_capture) return { next: captured, result: ok(captured.intent), commit: commitWithEvent(context, succeeded) };
+    await recordPending(context, succeeded);
     const next = await afterCapture(context, captured);
     return { next, result: ok(next.intent) };
   });
@@ -91,8 +95,8 @@ export async function cancelIntent(
       return { result: err(stateError(current.intent, "cancel", [...CANCELABLE])) };
     }
     const next = canceled(context, current, reason ?? "requested_by_customer");
-    await emitEvent(context, "payment_intent.canceled", next.intent, idempotencyKey);
-    return { next, result: ok(next.intent) };
+    const event = pendingEvent(context, "payment_intent.canceled", next.intent, idempotencyKey);
+    return { next, result: ok(next.intent), commit: commitWithEvent(context, event) };
   });
   return result ?? err(resourceMissing("payment_intent", id, "intent"));
 }

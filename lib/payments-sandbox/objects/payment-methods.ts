@@ -7,8 +7,9 @@ import { resourceMissing, type StripeError } from "../stripe-error";
 import type { CardFacts } from "./card-facts";
 import type { PaymentMethod } from "./records";
 
-export async function createPaymentMethod(context: SandboxContext, card: CardFacts): Promise<PaymentMethod> {
-  const method: PaymentMethod = {
+/** The method of the card typed, not yet stored: Pay stores it with what the attempt decides. */
+export function newPaymentMethod(context: SandboxContext, card: CardFacts): PaymentMethod {
+  return {
     id: context.ids("pm"),
     object: "payment_method",
     billing_details: { address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null }, email: null, name: null, phone: null, tax_id: null },
@@ -34,8 +35,6 @@ export async function createPaymentMethod(context: SandboxContext, card: CardFac
     metadata: {},
     type: "card",
   };
-  await context.store.write("pm", method.id, method);
-  return method;
 }
 
 export async function readPaymentMethod(context: SandboxContext, id: string): Promise<Result<PaymentMethod, StripeError>> {
