@@ -1,17 +1,15 @@
 // The RFC 5322 text of one message for the outbox, byte for byte what nodemailer's stream
 // transport writes with `newline: "unix"`, made in one synchronous pass. nodemailer still builds
-// the tree and every header (MailComposer, MimeNode.buildHeaders) and its own functions encode
-// the bodies; what is left out is its streams (a pipeline of transforms, a PassThrough and a
-// setImmediate per part), which cost several times the CPU of the message they carry
-// (docs/architecture-decisions.md item 284). compose-message.test.ts holds the two equal.
+// the tree and every header (MailComposer, MimeNode.buildHeaders) and its own encoders encode
+// the bodies; what is left out is the streams around them (a pipeline of transforms, a
+// PassThrough and a setImmediate per part), which cost several times the CPU of the message
+// they carry (docs/architecture-decisions.md item 284). compose-message.test.ts holds the two equal.
 import MailComposer from "nodemailer/lib/mail-composer";
 import type MimeNode from "nodemailer/lib/mime-node";
-import { encode as base64 } from "nodemailer/lib/base64";
-import { encode as quotedPrintable, wrap as wrapQuotedPrintable } from "nodemailer/lib/qp";
+import { Encoder as Base64Encoder } from "nodemailer/lib/base64";
+import { Encoder as QuotedPrintableEncoder } from "nodemailer/lib/qp";
+import type { Transform } from "node:stream";
 import type { MailMessage } from "./mailer";
-
-/** What nodemailer's encoders wrap at (their default). */
-const LINE_LENGTH = 76;
 
 /**
  * `extra`: what sendMail would also be given; the tests pin the Message-ID, the date and the
@@ -28,7 +26,7 @@ export function composeMessage(from: string, message: MailMessage, extra: { mess
 function nodeText(node: MimeNode): string {
   const encoding = node.getTransferEncoding();
   let text = `${node.buildHeaders()}\r\n\r\n`;
-  if (node.content) text += body(node.content, encoding);
+  if (node.content) text += body(node, node.content, encoding);
   if (node.multipart) {
     node.childNodes.forEach((child, index) => (text += `${index > 0 ? "\r\n" : ""}--${String(node.boundary)}\r\n${nodeText(child)}`));
     text += `\r\n--${String(node.boundary)}--\r\n`;
@@ -36,10 +34,28 @@ function nodeText(node: MimeNode): string {
   return text;
 }
 
-function body(content: NonNullable<MimeNode["content"]>, encoding: string | false): string {
+function body(node: MimeNode, content: NonNullable<MimeNode["content"]>, encoding: string | false): string {
   if (typeof content !== "string" && !Buffer.isBuffer(content)) throw new Error("the outbox composes messages of text only");
   const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-  if (encoding === "quoted-printable") return wrapQuotedPrintable(quotedPrintable(bytes), LINE_LENGTH);
-  if (encoding === "base64") return (base64(bytes).match(new RegExp(`.{1,${LINE_LENGTH}}`, "g")) ?? []).join("\r\n");
+  // The encoders MimeNode pipes the body through, with its options, given the body as the one
+  // chunk it would get: their own rules for wrapping and for blanks that end the text hold.
+  if (encoding === "quoted-printable") return encodedBy(new QuotedPrintableEncoder({ binary: !/^text\//i.test(node.contentType ?? "") }), bytes);
+  if (encoding === "base64") return encodedBy(new Base64Encoder(), bytes);
   return bytes.toString("utf8");
+}
+
+/** A transform's output for one chunk and the end, its methods called in turn rather than piped. */
+function encodedBy(encoder: Transform, bytes: Buffer): string {
+  let out = "";
+  encoder.push = (chunk: string | Buffer | null) => {
+    if (chunk !== null) out += typeof chunk === "string" ? chunk : chunk.toString("latin1");
+    return true;
+  };
+  const failed = (error?: Error | null) => {
+    if (error) throw error;
+  };
+  // "buffer" is what a stream passes with a Buffer chunk, though Node's types name only text encodings.
+  encoder._transform(bytes, "buffer" as BufferEncoding, failed);
+  encoder._flush?.(failed);
+  return out;
 }
