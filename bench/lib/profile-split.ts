@@ -58,27 +58,54 @@ export const PAYMENTS_SANDBOX_BUCKETS: Buckets = [
 
 /** Milliseconds of samples per bucket over [fromUs, toUs] (the profile's monotonic clock). */
 export function profileSplit(file: string, fromUs = 0, toUs = Number.POSITIVE_INFINITY, buckets: Buckets = BUCKETS): Map<string, number> {
+  return profileSplits(file, new Map([["all", [[fromUs, toUs]]]]), buckets).get("all")!;
+}
+
+/**
+ * The same split for each of several named parts of a run, each a list of windows (a kind of
+ * request made many times): the profile is read once, and a sample in no window counts nowhere.
+ */
+export function profileSplits(file: string, parts: Map<string, [number, number][]>, buckets: Buckets = BUCKETS): Map<string, Map<string, number>> {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const where = framesOf();
+  const windows = [...parts].flatMap(([part, spans]) => spans.map(([from, to]) => ({ part, from, to }))).sort((a, b) => a.from - b.from);
 
-  const self = new Map<number, number>();
+  // Self time per part and node; samples come in time order, so one pass walks the windows.
+  const self = new Map<string, Map<number, number>>([...parts.keys()].map((part) => [part, new Map()]));
   let at = profile.startTime;
+  let w = 0;
   profile.samples.forEach((id, i) => {
     at += profile.timeDeltas[i] ?? 0;
-    if (at >= fromUs && at <= toUs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+    while (w < windows.length && windows[w]!.to < at) w += 1;
+    // Windows may overlap (a part spanning the whole run): every one holding the sample counts it.
+    for (let v = w; v < windows.length && windows[v]!.from <= at; v += 1) {
+      if (windows[v]!.to < at) continue;
+      const nodes = self.get(windows[v]!.part)!;
+      nodes.set(id, (nodes.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+    }
   });
-  const split = new Map<string, number>();
-  for (const [id, us] of self) {
-    const frames: string[] = [];
-    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) frames.push(where(byId.get(node)!));
-    const leaf = byId.get(id)!.callFrame.functionName;
-    const bucket = buckets.find(([, pattern]) => frames.some((frame) => pattern.test(frame)))?.[0] ?? (leaf.startsWith("(") ? leaf : UNNAMED);
-    split.set(bucket, (split.get(bucket) ?? 0) + us / 1000);
-  }
-  return split;
+  const bucketOf = new Map<number, string>();
+  const bucket = (id: number) => {
+    let found = bucketOf.get(id);
+    if (found === undefined) {
+      const frames: string[] = [];
+      for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) frames.push(where(byId.get(node)!));
+      const leaf = byId.get(id)!.callFrame.functionName;
+      found = buckets.find(([, pattern]) => frames.some((frame) => pattern.test(frame)))?.[0] ?? (leaf.startsWith("(") ? leaf : UNNAMED);
+      bucketOf.set(id, found);
+    }
+    return found;
+  };
+  return new Map(
+    [...self].map(([part, nodes]) => {
+      const split = new Map<string, number>();
+      for (const [id, us] of nodes) split.set(bucket(id), (split.get(bucket(id)) ?? 0) + us / 1000);
+      return [part, split];
+    }),
+  );
 }
 
 /** "file:function" of a frame, through the chunk's source map when it has one. */

@@ -56,7 +56,9 @@ const MAX_STEPS = 16;
 /**
  * How a caller asks for a run, one of four:
  * - poll: act only if the order's next check is due or a wake-up is waiting, so a buyer polling
- *   the order page costs no upstream or payment call while the order waits for its deadline;
+ *   the order page costs no upstream or payment call while the order waits for its deadline.
+ *   `read`: the order as the caller has just read it (the buyer's look, to check the key), judged
+ *   instead of a second read that could be no fresher: the wake-up mark is still read after it;
  * - delivery: a poll that is a scheduler's delivery of the order's deadline. Its sender delivers
  *   it again unless it is answered done, so a run of it that dies needs no watch of its own; one
  *   that meets another run's lease asks for a delivery once that lease can have lapsed, since
@@ -70,7 +72,11 @@ const MAX_STEPS = 16;
  *   holds that lease instead of taking its own and lets it go, and goes on from the order
  *   without reading it back or looking for a wake-up: no one else knows a new order's id.
  */
-export type AdvanceOptions = { kind: "poll" } | { kind: "delivery" } | { kind: "wake"; reason: WakeReason } | { kind: "continue"; lease: KvLock; created: StoredOrder };
+export type AdvanceOptions =
+  | { kind: "poll"; read?: StoredOrder }
+  | { kind: "delivery" }
+  | { kind: "wake"; reason: WakeReason }
+  | { kind: "continue"; lease: KvLock; created: StoredOrder };
 
 const POLL: AdvanceOptions = { kind: "poll" };
 
@@ -113,7 +119,7 @@ const MAX_RUNS = 4;
 export async function advance(orderId: string, deps: AdvanceDeps, options: AdvanceOptions = POLL): Promise<Result<OrderRecord, OrderStoreError>> {
   if (options.kind === "poll" || options.kind === "delivery") {
     // A poll with nothing due and no wake-up waiting only reads: no lease, no write.
-    const idle = await idleOrder(orderId, deps);
+    const idle = await idleOrder(orderId, deps, options.kind === "poll" ? options.read : undefined);
     if (idle) return ok(idle);
   }
   const first = await firstRun(orderId, deps, options);
@@ -215,9 +221,9 @@ interface RunStart {
 }
 
 /** The order, if nothing is due for it and no wake-up is waiting; null when a run should look. */
-async function idleOrder(orderId: string, deps: AdvanceDeps): Promise<OrderRecord | null> {
+async function idleOrder(orderId: string, deps: AdvanceDeps, known?: StoredOrder): Promise<OrderRecord | null> {
   // Read together: on Redis or Upstash each read is a round trip the poll waits for.
-  const [read, pending] = await Promise.all([deps.store.read(orderId), pendingWake(deps.kv, orderId).catch(() => null)]);
+  const [read, pending] = await Promise.all([known ? ok(known) : deps.store.read(orderId), pendingWake(deps.kv, orderId).catch(() => null)]);
   if (!read.ok) return null;
   const record = read.value.record;
   if (STEPS[record.state] && isDue(record, deps)) return null;

@@ -60,7 +60,7 @@ export async function buyerOrderView(orderId: string, key: string | null, deps: 
   const own = await readOwnOrder(orderId, key, deps.store);
   if (!own.ok) return own;
   const wake = options.paymentReturn === true && (await claimPaymentReturn(deps.kv, own.value.record));
-  const advanced = await advance(orderId, deps, wake ? { kind: "wake", reason: PAYMENT_RETURN } : { kind: "poll" });
+  const advanced = await advance(orderId, deps, wake ? { kind: "wake", reason: PAYMENT_RETURN } : { kind: "poll", read: own.value });
   // A failed advance (KV trouble) still shows what we read: the order page keeps polling.
   const shown = advanced.ok ? advanced.value : own.value.record;
   const record = wake ? await afterOtherRun(shown, deps, options.sleep ?? abortableSleep) : shown;

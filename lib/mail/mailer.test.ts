@@ -1,5 +1,8 @@
 // A demo published on a serverless host has no disk to write its outbox to (the functions'
 // file system is read-only): there its emails are kept in KV, where the owner can read them.
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createMemoryKv } from "@/tests/support/memory-kv";
 import { createMailer, OUTBOX_KEY_PREFIX } from "./mailer";
@@ -17,5 +20,19 @@ describe("the outbox in KV", () => {
     const stored = await kv.get(sent.value.where.slice("kv ".length));
     expect(stored).toContain("Subject: Your order");
     expect(stored).toContain("To: buyer@example.com");
+  });
+});
+
+describe("the outbox in a folder", () => {
+  it("makes the folder at the first email and writes each email as its own .eml file", async () => {
+    const dir = path.join(await mkdtemp(path.join(tmpdir(), "outbox-")), "not-yet", "there");
+    const mailer = createMailer({ from: "Shop <orders@shop.test>", outboxDir: dir });
+    const first = await mailer.send(message);
+    const second = await mailer.send({ ...message, to: "other@example.com" });
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    expect(first.value.where).not.toBe(second.value.where);
+    expect(await readdir(dir)).toHaveLength(2);
+    expect(await readFile(second.value.where, "utf8")).toContain("To: other@example.com");
   });
 });

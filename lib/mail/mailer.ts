@@ -47,9 +47,14 @@ type OutboxWrite = (name: string, message: Buffer) => Promise<string>;
 
 function dirOutbox(outboxDir: string): OutboxWrite {
   return async (name, message) => {
-    await mkdir(outboxDir, { recursive: true });
     const file = path.join(outboxDir, `${name}.eml`);
-    await writeFile(file, message, { mode: 0o600 });
+    // The folder is made when a write finds it missing, not before every email: it is there
+    // for all but the first (or after someone emptied the outbox by deleting it).
+    await writeFile(file, message, { mode: 0o600 }).catch(async (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      await mkdir(outboxDir, { recursive: true });
+      await writeFile(file, message, { mode: 0o600 });
+    });
     return file;
   };
 }
@@ -67,9 +72,9 @@ function kvOutbox(openKv: () => Promise<Kv>): OutboxWrite {
  * builds one, and a fresh function's first answer (a checkout's, whose email goes after it)
  * should not wait for a package it does not use before answering.
  */
-function lazyTransport(options: Parameters<typeof import("nodemailer").createTransport>[0]): () => Promise<Transporter> {
+function lazyTransport(smtpUrl: string): () => Promise<Transporter> {
   let transport: Promise<Transporter> | undefined;
-  return () => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options)));
+  return () => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
 }
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {
@@ -87,13 +92,19 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 function outboxMailer(from: string, write: OutboxWrite): Mailer {
-  // The stream transport builds the whole RFC 5322 message without sending it anywhere.
-  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // The message nodemailer's stream transport would write, without its streams (compose-message.ts);
+  // loaded at the first message, as the SMTP transport is, and tried again after a failed load.
+  let compose: Promise<typeof import("./compose-message")> | undefined;
+  const composer = () =>
+    (compose ??= import("./compose-message").catch((error: unknown) => {
+      compose = undefined;
+      throw error;
+    }));
   return {
     async send(message) {
       try {
-        const info = await (await transport()).sendMail({ from, ...message });
-        const where = await write(`${new Date().toISOString().replace(/[:.]/g, "-")}-${safeName(message.to)}`, info.message as Buffer);
+        const { composeMessage } = await composer();
+        const where = await write(`${new Date().toISOString().replace(/[:.]/g, "-")}-${safeName(message.to)}`, composeMessage(from, message));
         return ok({ where });
       } catch (error) {
         return err({ code: "mail_failed", message: `the outbox could not be written: ${error instanceof Error ? error.message : String(error)}` });

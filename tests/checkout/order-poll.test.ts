@@ -51,6 +51,16 @@ describe("a look at an open order", () => {
     expect(h.timers.now()).toBe(startedAt);
   });
 
+  it("reads the order once: the read that checks the key is the one the look answers from", async () => {
+    const h = await newHarness();
+    const { id, key, version } = await awaitingOrder(h);
+    const counter = countKvRounds(h.kv);
+    const response = await getOrder(asked(id, key, version), id, { orders: async () => h.deps });
+    expect(response.status).toBe(304);
+    // The order, then (its key matched) the wake-up mark a run would take.
+    expect(counter.rounds().map((round) => round.ops)).toEqual([["get checkout:order"], ["get checkout:wake"]]);
+  });
+
   it("shows a change another instance made at the next look, with its new version", async () => {
     const h = await newHarness();
     const { id, key, version } = await awaitingOrder(h);
