@@ -83,27 +83,30 @@ describe.each(drivers)("kv contract: $name", ({ name, skipReason, open }) => {
 
   it("expires keys after their TTL, and only those", async () => {
     const { kv } = t;
-    await kv.set("plain", "v", { ttlMs: 300 });
-    expect(await kv.setIfAbsent("lock", "a", { ttlMs: 300 })).toBe(true);
-    expect(await kv.incr("counter", { ttlMs: 300 })).toBe(1);
-    await kv.set("dropped", "v", { ttlMs: 300 });
+    // Long enough for the writes and reads before the wait to finish first on a loaded machine,
+    // where the Upstash stand-in's seven HTTP round trips once took more than 300 ms.
+    const ttlMs = 1_500;
+    await kv.set("plain", "v", { ttlMs });
+    expect(await kv.setIfAbsent("lock", "a", { ttlMs })).toBe(true);
+    expect(await kv.incr("counter", { ttlMs })).toBe(1);
+    await kv.set("dropped", "v", { ttlMs });
     await kv.set("dropped", "v2"); // SET without a TTL clears the old one
-    await kv.set("kept", "a", { ttlMs: 300 });
+    await kv.set("kept", "a", { ttlMs });
     const keptOp = { target: "kept", receipt: "kept:op:1" };
     expect(await kv.run(compareAndSet, { keys: keptOp, args: { expected: "a", value: "b", ttlMs: 0 } })).toEqual({ applied: true });
-    await kv.run(putIndexed, { keys: { record: "rec", index: "idx" }, args: { value: "r", score: 1, member: "m", ttlMs: 300 } });
+    await kv.run(putIndexed, { keys: { record: "rec", index: "idx" }, args: { value: "r", score: 1, member: "m", ttlMs } });
 
     expect(await kv.get("plain")).toBe("v");
-    expect(await kv.setIfAbsent("lock", "b", { ttlMs: 300 })).toBe(false);
+    expect(await kv.setIfAbsent("lock", "b", { ttlMs })).toBe(false);
     expect(await kv.incr("counter", { ttlMs: 60_000 })).toBe(2); // the TTL is set on create only
 
     // "kept" expires because compare-and-set with ttlMs 0 keeps the deadline; "dropped",
     // written with a TTL before it, must outlive it.
     const expiring = ["plain", "counter", "kept", "rec"];
-    await waitUntil(async () => (await Promise.all(expiring.map((key) => kv.get(key)))).every((v) => v === null));
+    await waitUntil(async () => (await Promise.all(expiring.map((key) => kv.get(key)))).every((v) => v === null), ttlMs + 5_000);
     expect(await kv.get("dropped")).toBe("v2");
     expect(await kv.zCard("idx")).toBe(1); // only the record had the TTL
-    expect(await kv.setIfAbsent("lock", "b", { ttlMs: 300 })).toBe(true);
+    expect(await kv.setIfAbsent("lock", "b", { ttlMs })).toBe(true);
     expect(await kv.incr("counter")).toBe(1);
   });
 
