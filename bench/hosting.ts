@@ -17,7 +17,7 @@
 //    p99 ≤ 1,200 ms), beside the machine's capacity measured in the same run (the CPU all
 //    processes spent per checkout: the shop, the sandboxes and the buyers share the cores), that
 //    CPU split by process (the shop, each sandbox in its own process, the buyers in this one, and
-//    the rest of the machine), and the same figure at half that capacity.
+//    the rest of the machine), and the same figure at three quarters and at half that capacity.
 // Runs on the build in .next (BENCH_BUILD=1 builds first), the shop on its embedded store (then
 // on Redis, found or started as the tests do, for its own time) and the zero-latency sandboxes of
 // npm run bench.
@@ -101,12 +101,16 @@ async function main(): Promise<void> {
         `the shop, both sandboxes and the buyers); ${OFFERED_PER_S}/s offered is ${((100 * OFFERED_PER_S) / capacity).toFixed(0)} % of it`,
     );
     console.log(`  ${cpuSplitRow(offered)}`);
-    const half = Math.max(1, Math.floor(capacity / 2));
-    const atHalf = await openArrivalRun(buyers, services, half, "half");
-    console.log(
-      `  at half the capacity           p50 ${atHalf.p50.toFixed(0)} ms   p99 ${atHalf.p99.toFixed(0)} ms   ${goal(atHalf.p50 <= 400 && atHalf.p99 <= 1200, "p50 ≤ 400 ms, p99 ≤ 1,200 ms")} ` +
-        `(${atHalf.buyers} buyers arriving at ${half}/s offered for ${SECONDS} s, open arrivals)`,
-    );
+    // The same goal at shares of the capacity measured above: what this machine can promise at
+    // any speed, where 20/s is a fixed rate on a machine whose speed drifts from hour to hour.
+    for (const [share, label] of [[0.75, "three quarters of"], [0.5, "half"]] as const) {
+      const rate = Math.max(1, Math.floor(capacity * share));
+      const run = await openArrivalRun(buyers, services, rate, `share-${share}`);
+      console.log(
+        `  at ${label} the capacity`.padEnd(34) + ` p50 ${run.p50.toFixed(0)} ms   p99 ${run.p99.toFixed(0)} ms   ${goal(run.p50 <= 400 && run.p99 <= 1200, "p50 ≤ 400 ms, p99 ≤ 1,200 ms")} ` +
+          `(${run.buyers} buyers arriving at ${rate}/s offered for ${SECONDS} s, open arrivals)`,
+      );
+    }
   } finally {
     await shop.stop();
     await services.close();
