@@ -14,15 +14,11 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startCheckoutServices } from "./lib/checkout-services";
-import { liftCardOrderLimit, liftCardOrderLimitIn } from "./lib/one-test-card";
 import { load } from "./lib/load";
 import { buyOnce, runBuyers } from "./lib/checkout-buyers";
-import { npmStartArgs } from "./lib/npm-start";
 import { processCpuMs } from "./lib/process-cpu";
 import { PAYMENTS_SANDBOX_BUCKETS, profileSplit } from "./lib/profile-split";
-import { spawnServer } from "../tests/support/spawn-server";
-import { startTestRedis, type TestRedis } from "../tests/support/redis-server";
-import { createKv } from "@/lib/kv/get-kv";
+import { startProfiledShop } from "./lib/profiled-shop";
 
 const CHECKOUTS = Number(process.env.CHECKOUTS ?? 300);
 /** PROFILE_BUYERS=50: whole purchases (pay, webhook, order page, its looks) by that many buyers for 10 s instead. */
@@ -41,21 +37,12 @@ const BODY = (n: number) => JSON.stringify({ voucher_id: 10101, game_id: 101, em
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "profile-checkout-"));
-  const profiles = join(dir, "profiles");
   const paymentsProfiles = join(dir, "payments-profiles");
   const services = await startCheckoutServices({ shop: SHOP_PORT, upstream: SHOP_PORT + 1, payments: SHOP_PORT + 2 }, dir, {
     profilePaymentsTo: PROFILE_PAYMENTS ? paymentsProfiles : undefined,
   });
   const { upstream, payments } = services;
-  // As the bench starts it, npm start's command with its V8 settings (no -H: one hop for
-  // rewritten pages, README "Running it yourself"), under the profiler.
-  const redis = ON_REDIS ? await redisStore() : null;
-  if (!redis) await liftCardOrderLimitIn(join(dir, "kv"));
-  const shop = await spawnServer(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, ...npmStartArgs(), "-p", String(SHOP_PORT)], {
-    url: `http://127.0.0.1:${SHOP_PORT}`,
-    readyPath: "/icon.svg",
-    env: { ...services.shopEnv(join(dir, "kv")), ...(redis ? { REDIS_URL: redis.url, KV_PREFIX: redis.prefix } : {}) },
-  });
+  const { shop, profiles, redis } = await startProfiledShop(SHOP_PORT, services, dir, ON_REDIS);
   let window: [number, number];
   let wall: number[];
   let cpuMs: number;
@@ -123,15 +110,6 @@ function printSandboxSplit(profiles: string, run: { window: [number, number]; cp
   const busy = split.filter(([name]) => name !== "(idle)").reduce((sum, [, ms]) => sum + ms, 0);
   console.log(`payments sandbox's sampled main-thread CPU per checkout: ${(busy / count).toFixed(2)} ms, of which`);
   for (const [name, ms] of split) console.log(`${(ms / count).toFixed(2).padStart(8)} ms  ${name}`);
-}
-
-/** A Redis for the shop, under a prefix of its own, with the bench's one card let through. */
-async function redisStore(): Promise<TestRedis> {
-  const started = await startTestRedis();
-  if (!started.ok) throw new Error(started.reason);
-  const kv = await createKv({ driver: "redis", url: started.redis.url, prefix: started.redis.prefix });
-  await liftCardOrderLimit(kv).finally(() => kv.close());
-  return started.redis;
 }
 
 /** POST /api/checkout `count` times in a row; the time of each as the buyer waits for it. */

@@ -17,13 +17,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { startCheckoutServices, type CheckoutServices } from "./lib/checkout-services";
-import { liftCardOrderLimit, liftCardOrderLimitIn } from "./lib/one-test-card";
-import { npmStartArgs } from "./lib/npm-start";
 import { processCpuMs } from "./lib/process-cpu";
 import { profileSplits } from "./lib/profile-split";
-import { spawnServer } from "../tests/support/spawn-server";
-import { startTestRedis, type TestRedis } from "../tests/support/redis-server";
-import { createKv } from "@/lib/kv/get-kv";
+import { startProfiledShop } from "./lib/profiled-shop";
 
 const PURCHASES = Number(process.env.PURCHASES ?? 60);
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 80);
@@ -102,15 +98,8 @@ async function purchase(shopUrl: string, services: CheckoutServices, clock: Step
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "purchase-cpu-"));
-  const profiles = join(dir, "profiles");
   const services = await startCheckoutServices({ shop: SHOP_PORT, upstream: SHOP_PORT + 1, payments: SHOP_PORT + 2 }, dir);
-  const redis = ON_REDIS ? await redisStore() : null;
-  if (!redis) await liftCardOrderLimitIn(join(dir, "kv"));
-  const shop = await spawnServer(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profiles}`, ...npmStartArgs(), "-p", String(SHOP_PORT)], {
-    url: `http://127.0.0.1:${SHOP_PORT}`,
-    readyPath: "/icon.svg",
-    env: { ...services.shopEnv(join(dir, "kv")), ...(redis ? { REDIS_URL: redis.url, KV_PREFIX: redis.prefix } : {}) },
-  });
+  const { shop, profiles, redis } = await startProfiledShop(SHOP_PORT, services, dir, ON_REDIS);
   const clock = new StepClock(processCpuMs(SHOP_PORT));
   try {
     // Warm: every route compiled and its modules loaded before anything is counted.
@@ -147,15 +136,6 @@ async function main(): Promise<void> {
     console.log(`profile kept in ${profiles}, with each step's windows in steps.json`);
   }
   else rmSync(dir, { recursive: true, force: true });
-}
-
-/** A Redis for the shop, under a prefix of its own, with the bench's one card let through. */
-async function redisStore(): Promise<TestRedis> {
-  const started = await startTestRedis();
-  if (!started.ok) throw new Error(started.reason);
-  const kv = await createKv({ driver: "redis", url: started.redis.url, prefix: started.redis.prefix });
-  await liftCardOrderLimit(kv).finally(() => kv.close());
-  return started.redis;
 }
 
 main().then(
