@@ -4,6 +4,7 @@
 // a threshold that covers one.
 import { describe, expect, it } from "vitest";
 import { advance } from "@/lib/checkout/advance";
+import { loadProductDetail } from "@/lib/catalog/load-catalog";
 import { countingBalance } from "@/lib/shop/balance-counting";
 import { postCheckout, type PostCheckoutDeps } from "@/lib/checkout/http/post-checkout";
 import { ORDER_KEYS, type OrderStoreError } from "@/lib/checkout/store/order-store";
@@ -74,11 +75,14 @@ describe("low-balance guard", () => {
   });
 
   it("lets one of two concurrent reservation checkouts through a threshold that covers one", async () => {
-    const { h, ops, deps } = await world();
+    const { h, ops, deps, catalog } = await world();
     // 100.00 − 85.00 kept back = 15.00: one voucher at 9.50, not two.
     await writeThreshold(ops.kv, usd(8_500), "owner@shop.test", h.timers.now());
-    // The balance read once already, as on any shop past its first checkout.
+    // The balance and the product read once already, as on any shop past its first checkout.
+    // With no copy of the product, one checkout would wait for the other's first load on the
+    // manual clock, which h.run moves on real time: on a loaded machine it gave up (503).
     expect((await h.run(readBalanceFigures(ops))).ok).toBe(true);
+    expect((await h.run(loadProductDetail(catalog, 10))).ok).toBe(true);
     const answers = await h.run(Promise.all([postCheckout(checkout(RESERVED), deps), postCheckout(checkout(RESERVED), deps)]));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect(await h.kv.zCard(ORDER_KEYS.due)).toBe(1);
