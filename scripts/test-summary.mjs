@@ -24,6 +24,7 @@ function addVitest(report) {
   failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   if (report.success === false && !report.numFailedTests) failed += 1;
+  const named = failures.length;
   for (const file of report.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
     for (const test of failedTests) {
@@ -34,7 +35,7 @@ function addVitest(report) {
       failures.push(`${relative(process.cwd(), file.name)}\n    ${firstLine([file.message])}`);
     }
   }
-  if (report.success === false && !report.numFailedTests && failures.length === 0) {
+  if (report.success === false && !report.numFailedTests && failures.length === named) {
     failures.push("vitest: an error outside any test file (see the vitest output above)");
   }
 }
