@@ -159,7 +159,10 @@ async function whilePayWaits<T>(h: CheckoutHarness, deps: AdvanceDeps, run: (dep
   let settled = false;
   const call = run({ ...deps, upstream });
   void call.finally(() => (settled = true));
+  // A bound in real time, as h.run has: a run that never settles fails here, not after the test.
+  const realDeadline = Date.now() + 30_000;
   while (!settled) {
+    if (Date.now() > realDeadline) throw new Error("the run never settled");
     await new Promise((resolve) => setTimeout(resolve, 2));
     if (waiting) await h.timers.advance(1000);
   }
